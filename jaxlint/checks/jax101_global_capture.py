@@ -1,0 +1,120 @@
+"""JAX101 global-capture-in-jit: a compiled function reads a variable that changes later."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from jaxlint.checks.base import Report, function_label
+from jaxlint.semantic.model import Model
+from jaxlint.semantic.scopes import Scope
+
+CODE = "JAX101"
+NAME = "global-capture-in-jit"
+SEVERITY = "error"
+FIX = "unsafe"
+SUMMARY = "A jit-compiled function reads a global or closure variable that is changed later; it keeps the stale value."
+
+_NOT_CAPTURED = frozenset(("import", "def", "class"))
+_MUTATORS = frozenset(("append", "extend", "insert", "pop", "update", "setdefault", "clear", "add", "remove",
+                       "discard", "popitem", "sort", "reverse", "fill", "resize", "itemset"))
+_CONTAINER_CALLS = frozenset(("builtins.list", "builtins.dict", "builtins.set", "collections.defaultdict",
+                              "collections.OrderedDict", "collections.deque"))
+
+
+def check(model: Model) -> Iterator[Report]:
+    for scope in model.functions():
+        info = model.info(scope)
+        if info is None or not info.cached or _inside_cached(model, scope):
+            continue
+        reported: set[str] = set()
+        for load, owner in _free_loads(scope):
+            if load.id in reported or load.id in scope.globals:
+                continue
+            change = _later_change(model, owner, load.id, _defined_at(scope))
+            if change is None:
+                continue
+            reported.add(load.id)
+            where = "the module" if owner.kind == "module" else f"`{function_label(owner)}`"
+            message = (f"jit-compiled `{function_label(scope)}` reads `{load.id}` from {where}, which is "
+                       f"{change}; the compiled function keeps the value from trace time. "
+                       f"Pass `{load.id}` as an argument")
+            yield Report(load, message, scope, fixable="unsafe", fix_data={"name": load.id})
+
+
+def _inside_cached(model: Model, scope: Scope) -> bool:
+    parent = scope.parent
+    while parent is not None:
+        info = model.info(parent)
+        if info is not None and info.cached:
+            return True
+        parent = parent.parent
+    return False
+
+
+def _free_loads(scope: Scope) -> list[tuple[ast.Name, Scope]]:
+    """Loads in the function (and functions nested in it) of names owned outside it."""
+    inner = scope.subtree()
+    found = []
+    for sub in inner:
+        for node in sub.of_type(ast.Name):
+            if not isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
+                continue
+            owner = sub.lookup_scope(node.id)  # type: ignore[attr-defined]
+            if owner is not None and owner not in inner and owner.kind != "class":
+                found.append((node, owner))
+    found.sort(key=lambda pair: (pair[0].lineno, pair[0].col_offset))
+    return found
+
+
+def _defined_at(scope: Scope) -> int:
+    node = scope.node
+    decorators = getattr(node, "decorator_list", [])
+    return min([node.lineno] + [d.lineno for d in decorators])
+
+
+def _later_change(model: Model, owner: Scope, name: str, defined: int) -> str | None:
+    """How `name` changes after line `defined` (as words for the message), or None."""
+    bindings = owner.bindings.get(name, [])
+    if not bindings or any(b.kind in _NOT_CAPTURED for b in bindings) or name.startswith("__"):
+        return None
+    for binding in bindings:
+        if binding.lineno > defined and binding.kind != "param":
+            return f"rebound on line {binding.lineno}"
+    for scope in model.scopes:
+        declared = scope.globals if owner.kind == "module" else scope.nonlocals
+        if scope is not owner and name in declared and scope.bindings.get(name):
+            if owner.kind == "module" or owner in scope.ancestors():
+                line = scope.bindings[name][0].lineno
+                return f"assigned in `{function_label(scope)}` (line {line})"
+    return _later_mutation(model, owner, name, defined, bindings)
+
+
+def _later_mutation(model: Model, owner: Scope, name: str, defined: int, bindings) -> str | None:
+    container = any(_is_container(model, b.node, owner) for b in bindings)
+    for scope in owner.subtree():
+        if scope is not owner and scope.lookup_scope(name) is not owner:
+            continue
+        late = scope is not owner  # code in functions runs later, whatever its line
+        for node in scope.of_type(ast.Subscript, ast.Attribute):
+            base = node.value  # type: ignore[attr-defined]
+            if not (isinstance(base, ast.Name) and base.id == name and (late or node.lineno > defined)):
+                continue
+            if isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
+                what = "item" if isinstance(node, ast.Subscript) else "attribute"
+                return f"mutated by {what} assignment on line {node.lineno}"
+            if (container and isinstance(node, ast.Attribute) and node.attr in _MUTATORS
+                    and isinstance(getattr(node, "parent", None), ast.Call)):
+                return f"mutated by `.{node.attr}()` on line {node.lineno}"
+    return None
+
+
+def _is_container(model: Model, node: ast.AST, owner: Scope) -> bool:
+    parent = getattr(node, "parent", None)
+    value = getattr(parent, "value", None)
+    if isinstance(value, (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)):
+        return True
+    if isinstance(value, ast.Call):
+        called = model.qualified(value.func, owner) or ""
+        return called in _CONTAINER_CALLS or called.startswith("numpy.")
+    return False

@@ -1,0 +1,43 @@
+"""JAX102 prng-key-reuse: one PRNG key value consumed twice."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from jaxlint.checks.base import Report
+from jaxlint.semantic.model import Model
+
+CODE = "JAX102"
+NAME = "prng-key-reuse"
+SEVERITY = "error"
+FIX = "unsafe"
+SUMMARY = "The same PRNG key is consumed twice, so the \"random\" draws are identical or correlated."
+
+
+def check(model: Model) -> Iterator[Report]:
+    for scope in [model.module, *model.functions()]:
+        info = model.info(scope)
+        if info is not None and info.host:
+            continue
+        if not _mentions_keys(model, scope):
+            continue
+        for reuse in model.facts(scope).key_reuses:
+            first_line = getattr(reuse.first, "lineno", None)
+            if reuse.in_loop and first_line == getattr(reuse.call, "lineno", None):
+                where = "in every iteration of the loop without splitting it"
+            else:
+                where = f"already consumed on line {first_line}"
+            message = (f"PRNG key `{reuse.name}` is reused ({where}); the draws repeat. "
+                       f"Split first: `{reuse.name}, subkey = jax.random.split({reuse.name})` and use `subkey`")
+            yield Report(reuse.node, message, scope, fixable="unsafe",
+                         fix_data={"key": reuse.name, "in_loop": reuse.in_loop})
+
+
+def _mentions_keys(model: Model, scope) -> bool:
+    """Cheap pre-check: a jax.random call or a key-named name in this scope."""
+    for call in scope.of_type(ast.Call):
+        name = model.qualified(call.func, scope)
+        if name and name.startswith("jax.random."):
+            return True
+    return any(model.is_key_name(n.id) for n in scope.of_type(ast.Name))

@@ -1,0 +1,122 @@
+"""JAX103 tracer-bool-conversion: Python control flow on a traced value."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from jaxlint.checks.base import Report, function_label, snippet
+from jaxlint.semantic.model import Model
+from jaxlint.semantic.scopes import Scope
+from jaxlint.semantic.values import TRACED_ARRAY
+
+CODE = "JAX103"
+NAME = "tracer-bool-conversion"
+SEVERITY = "error"
+FIX = "sometimes"
+SUMMARY = "Python `if`/`while`/`and`/`or`/`not`/`bool()` on a traced value raises TracerBoolConversionError."
+
+_STATEMENT_WORD = {ast.If: "`if`", ast.While: "`while`", ast.Assert: "`assert`", ast.IfExp: "conditional expression"}
+
+
+def check(model: Model) -> Iterator[Report]:
+    for scope in model.functions():
+        info = model.info(scope)
+        if info is None or not info.traced or not info.abstract:
+            continue
+        sites = list(_truth_sites(model, scope))
+        if not sites:
+            continue
+        facts = model.facts(scope)
+        seen: set[ast.AST] = set()
+        for expr, construct in sites:
+            for operand in _operands(expr):
+                if operand in seen or facts.value(operand).traced != TRACED_ARRAY:
+                    continue
+                seen.add(operand)
+                yield _report(model, scope, operand, construct)
+
+
+def _truth_sites(model: Model, scope: Scope) -> Iterator[tuple[ast.expr, str]]:
+    for node in scope.of_type(ast.If, ast.While, ast.Assert, ast.IfExp):
+        yield node.test, _STATEMENT_WORD[type(node)]  # type: ignore[attr-defined]
+    for comp in scope.of_type(ast.comprehension):
+        for cond in comp.ifs:  # type: ignore[attr-defined]
+            yield cond, "comprehension condition"
+    for op in scope.of_type(ast.BoolOp):
+        for value in op.values[:-1]:  # type: ignore[attr-defined]
+            yield value, "`and`/`or`"
+    for op in scope.of_type(ast.UnaryOp):
+        if isinstance(op.op, ast.Not):  # type: ignore[attr-defined]
+            yield op.operand, "`not`"  # type: ignore[attr-defined]
+    for call in scope.of_type(ast.Call):
+        if model.qualified(call.func, scope) == "builtins.bool" and len(call.args) == 1:  # type: ignore[attr-defined]
+            yield call.args[0], "`bool()`"  # type: ignore[attr-defined]
+
+
+def _operands(expr: ast.expr) -> Iterator[ast.expr]:
+    """The expressions whose truth Python really asks for: through `and`/`or`/`not`."""
+    if isinstance(expr, ast.BoolOp):
+        for value in expr.values:
+            yield from _operands(value)
+    elif isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        yield from _operands(expr.operand)
+    else:
+        yield expr
+
+
+def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Report:
+    info = model.info(scope)
+    label = function_label(scope)
+    params = _static_candidates(model, scope, operand)
+    if params:
+        names = ", ".join(f"`{p}`" for p in params)
+        message = (f"{construct} on traced value `{snippet(operand)}` in `{label}` raises "
+                   f"TracerBoolConversionError; {names} only steers Python control flow: "
+                   f"mark it static (`static_argnames`)")
+        return Report(operand, message, scope, fixable="safe", fix_data={"params": params})
+    hint = "use `jnp.where(...)`" if construct == "conditional expression" else "use `jax.lax.cond`/`jnp.where`"
+    if construct == "`while`":
+        hint = "use `jax.lax.while_loop`"
+    elif construct == "`assert`":
+        hint = "use `checkify` or move the check outside the traced function"
+    transform = "jit-compiled" if info and info.cached else "traced"
+    message = (f"{construct} on traced value `{snippet(operand)}` in {transform} `{label}` raises "
+               f"TracerBoolConversionError; {hint}")
+    fixable = "unsafe" if construct == "conditional expression" or _is_if_return(operand) else None
+    return Report(operand, message, scope, fixable=fixable)
+
+
+def _is_if_return(operand: ast.expr) -> bool:
+    stmt = getattr(operand, "parent", None)
+    if not isinstance(stmt, ast.If) or stmt.test is not operand:
+        return False
+    return (len(stmt.body) == 1 and isinstance(stmt.body[0], ast.Return) and len(stmt.orelse) == 1
+            and isinstance(stmt.orelse[0], ast.Return))
+
+
+def _static_candidates(model: Model, scope: Scope, operand: ast.expr) -> list[str]:
+    """Parameters that are the whole cause and are used only where static values are fine."""
+    info = model.info(scope)
+    if info is None or not info.all_params_traced or not info.cached or "jit" not in info.transforms:
+        return []
+    facts = model.facts(scope)
+    names = [n for n in ast.walk(operand) if isinstance(n, ast.Name) and facts.value(n).traced]
+    params = sorted({n.id for n in names})
+    if not params or any(p not in info.traced_params for p in params):
+        return []
+    if any(b.kind != "param" for p in params for b in scope.bindings[p]):
+        return []
+    for load in scope.of_type(ast.Name):
+        if load.id in params and isinstance(load.ctx, ast.Load) and not _in_condition(load):  # type: ignore[attr-defined]
+            return []
+    return params
+
+
+def _in_condition(node: ast.AST) -> bool:
+    child, parent = node, getattr(node, "parent", None)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.IfExp) and parent.test is child:
+            return True
+        child, parent = parent, getattr(parent, "parent", None)
+    return isinstance(parent, (ast.If, ast.While, ast.Assert)) and getattr(parent, "test", None) is child

@@ -1,0 +1,100 @@
+"""JAX104 in-place-update: item assignment on a JAX array."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from jaxlint.checks.base import Report, snippet
+from jaxlint.semantic.model import Model
+from jaxlint.semantic.values import TRACED_TREE, Value
+
+CODE = "JAX104"
+NAME = "in-place-update"
+SEVERITY = "error"
+FIX = "safe"
+SUMMARY = "Item assignment or `del` on a JAX array (JAX arrays are immutable)."
+
+_AT_METHOD = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div: "divide", ast.Pow: "power"}
+
+
+def check(model: Model) -> Iterator[Report]:
+    for scope in [model.module, *model.functions()]:
+        statements = scope.of_type(ast.Assign, ast.AugAssign, ast.Delete)
+        if not any(_subscript_targets(s) for s in statements):
+            continue
+        facts = model.facts(scope)
+        for stmt in statements:
+            for target in _subscript_targets(stmt):
+                base, indices = _innermost(target)
+                if _is_jax_array(facts.value(base), indices):
+                    yield _report(stmt, target, base, indices, scope)
+                    break
+
+
+def _subscript_targets(stmt: ast.AST) -> list[ast.Subscript]:
+    if isinstance(stmt, ast.Assign):
+        targets = stmt.targets
+    elif isinstance(stmt, (ast.AugAssign,)):
+        targets = [stmt.target]
+    elif isinstance(stmt, ast.Delete):
+        targets = stmt.targets
+    else:
+        return []
+    return [t for t in targets if isinstance(t, ast.Subscript)]
+
+
+def _innermost(target: ast.Subscript) -> tuple[ast.expr, list[ast.expr]]:
+    """`x[i][j]` → (x, [i, j])."""
+    indices = [target.slice]
+    base = target.value
+    while isinstance(base, ast.Subscript):
+        indices.insert(0, base.slice)
+        base = base.value
+    return base, indices
+
+
+def _is_jax_array(value: Value, indices: list[ast.expr]) -> bool:
+    if value.numpy:
+        return False
+    if value.jax or value.traced > TRACED_TREE:
+        return True
+    # A traced parameter may be a dict pytree: only array-style indices say it is an array.
+    return value.traced == TRACED_TREE and all(_array_index(i) for i in indices)
+
+
+def _array_index(index: ast.expr) -> bool:
+    if isinstance(index, ast.Constant):
+        return isinstance(index.value, int) or index.value is Ellipsis or index.value is None
+    if isinstance(index, ast.Tuple):
+        return all(_array_index(e) for e in index.elts)
+    return isinstance(index, (ast.Slice, ast.UnaryOp, ast.BinOp))
+
+
+def _report(stmt: ast.stmt, target: ast.Subscript, base: ast.expr, indices: list[ast.expr], scope) -> Report:
+    name = snippet(base)
+    if isinstance(stmt, ast.Delete):
+        return Report(stmt, f"`del` on an element of JAX array `{name}` raises; JAX arrays are immutable "
+                            f"(build a new array, e.g. with `jnp.delete`)", scope)
+    index = ", ".join(_index_text(i) for i in indices)
+    if isinstance(stmt, ast.AugAssign):
+        method = _AT_METHOD.get(type(stmt.op))
+        value = snippet(stmt.value)
+        if method is None:
+            return Report(stmt, f"In-place update of JAX array `{name}`; JAX arrays are immutable, "
+                                f"use `{name}.at[{index}]` and rebind `{name}`", scope)
+        replacement = f"{name} = {name}.at[{index}].{method}({value})"
+    else:
+        replacement = f"{name} = {name}.at[{index}].set({snippet(stmt.value)})"
+    fixable = "safe" if isinstance(base, ast.Name) and (len(indices) == 1 or all(_plain(i) for i in indices)) else None
+    return Report(stmt, f"In-place update of JAX array `{name}`; use `{replacement}`", scope, fixable=fixable)
+
+
+def _index_text(index: ast.expr) -> str:
+    if isinstance(index, ast.Tuple):
+        return ", ".join(snippet(e) for e in index.elts)
+    return snippet(index)
+
+
+def _plain(index: ast.expr) -> bool:
+    return not isinstance(index, (ast.Slice, ast.Tuple))

@@ -1,0 +1,109 @@
+"""JAX105 jnp-on-static-value: jnp applied to shapes where a static value is needed."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from jaxlint.checks.base import Report, snippet
+from jaxlint.semantic.interpret import Facts
+from jaxlint.semantic.model import Model
+from jaxlint.semantic.scopes import Scope
+
+CODE = "JAX105"
+NAME = "jnp-on-static-value"
+SEVERITY = "error"
+FIX = "safe"
+SUMMARY = "`jnp` on a static value (a shape) gives a tracer where a static int is needed; use `math`/`np`."
+
+# jnp reductions that reject a tuple argument outright (TypeError even outside jit).
+_TUPLE_REJECTING = frozenset(("prod", "product", "sum", "max", "min", "amax", "amin", "mean", "cumprod", "cumsum"))
+# (qualified name → positions and keywords that must be static shapes or sizes)
+_SHAPE_SINKS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    "jax.numpy.reshape": ((1, 2, 3, 4, 5), ("shape", "newshape")),
+    "jax.numpy.zeros": ((0,), ("shape",)),
+    "jax.numpy.ones": ((0,), ("shape",)),
+    "jax.numpy.empty": ((0,), ("shape",)),
+    "jax.numpy.full": ((0,), ("shape",)),
+    "jax.numpy.arange": ((0, 1, 2), ("start", "stop", "step")),
+    "jax.numpy.linspace": ((2,), ("num",)),
+    "jax.numpy.broadcast_to": ((1,), ("shape",)),
+    "jax.numpy.tile": ((1,), ("reps",)),
+    "jax.numpy.repeat": ((1,), ("repeats",)),
+    "jax.numpy.eye": ((0, 1), ("N", "M")),
+    "jax.numpy.identity": ((0,), ("n",)),
+    "jax.numpy.split": ((1,), ("indices_or_sections",)),
+    "jax.lax.dynamic_slice": ((2,), ("slice_sizes",)),
+    "jax.random.normal": ((1,), ("shape",)),
+    "jax.random.uniform": ((1,), ("shape",)),
+    "jax.random.randint": ((1,), ("shape",)),
+    "jax.random.bernoulli": ((2,), ("shape",)),
+    "builtins.range": ((0, 1, 2), ()),
+}
+_METHOD_SINKS = frozenset(("reshape", "broadcast_to", "repeat", "tile"))
+
+
+def check(model: Model) -> Iterator[Report]:
+    for scope in [model.module, *model.functions()]:
+        calls = scope.of_type(ast.Call)
+        candidates = [c for c in calls if _is_jnp(model, c, scope)]
+        if not candidates:
+            continue
+        facts = model.facts(scope)
+        reported: set[ast.AST] = set()
+        for call in candidates:
+            if _reduces_shape_tuple(model, call, scope, facts):
+                reported.add(call)
+                yield _report(model, call, scope, "raises TypeError: jnp rejects tuples")
+        for sink, expr in _sink_arguments(model, scope, calls):
+            origin = facts.value(expr).staged_static
+            if isinstance(origin, ast.Call) and origin not in reported:
+                reported.add(origin)
+                yield _report(model, origin, scope, f"gives a tracer under jit, but {sink} needs a static value")
+
+
+def _is_jnp(model: Model, call: ast.Call, scope: Scope) -> bool:
+    name = model.qualified(call.func, scope)
+    return bool(name and name.startswith("jax.numpy."))
+
+
+def _reduces_shape_tuple(model: Model, call: ast.Call, scope: Scope, facts: Facts) -> bool:
+    name = model.qualified(call.func, scope) or ""
+    if name.rsplit(".", 1)[-1] not in _TUPLE_REJECTING or not call.args:
+        return False
+    value = facts.value(call.args[0])
+    return value.shape and value.is_tuple and value.static
+
+
+def _sink_arguments(model: Model, scope: Scope, calls: list[ast.AST]) -> Iterator[tuple[str, ast.expr]]:
+    for call in calls:
+        name = model.qualified(call.func, scope)  # type: ignore[attr-defined]
+        if name in _SHAPE_SINKS:
+            positions, keywords = _SHAPE_SINKS[name]
+            label = f"`{name.replace('jax.numpy.', 'jnp.').replace('builtins.', '')}`"
+            exprs = [a for i, a in enumerate(call.args) if i in positions]  # type: ignore[attr-defined]
+            exprs += [k.value for k in call.keywords if k.arg in keywords]  # type: ignore[attr-defined]
+        elif isinstance(call.func, ast.Attribute) and call.func.attr in _METHOD_SINKS and name is None:  # type: ignore[attr-defined]
+            label = f"`.{call.func.attr}()`"  # type: ignore[attr-defined]
+            exprs = list(call.args) + [k.value for k in call.keywords]  # type: ignore[attr-defined]
+        else:
+            continue
+        for expr in exprs:
+            for part in expr.elts if isinstance(expr, (ast.Tuple, ast.List)) else [expr]:
+                yield label, part
+    for sub in scope.of_type(ast.Slice):
+        for bound in (sub.lower, sub.upper, sub.step):  # type: ignore[attr-defined]
+            if bound is not None:
+                yield "a slice bound", bound
+
+
+def _report(model: Model, call: ast.Call, scope: Scope, why: str) -> Report:
+    name = (model.qualified(call.func, scope) or "").rsplit(".", 1)[-1]
+    shown = snippet(call.func)
+    if name in ("prod", "product") and call.args:
+        instead = f"math.prod({snippet(call.args[0])})"
+    else:
+        args = ", ".join(snippet(a) for a in call.args)
+        instead = f"np.{name}({args})"
+    return Report(call, f"`{shown}` on static value `{snippet(call, 50)}` {why}; use `{instead}`", scope,
+                  fixable="safe", fix_data={"function": name})

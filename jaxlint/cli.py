@@ -1,0 +1,112 @@
+"""Command line: parse options, call the engine, print. No analysis logic lives here."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from jaxlint import __version__
+from jaxlint.config import ConfigError, Settings, enabled_codes, find_config, load_settings, parse_code_list
+
+OUTPUT_FORMATS = ("text", "json", "json-lines", "github", "sarif", "junit", "gitlab")
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _known_codes() -> set[str]:
+    from jaxlint.checks import catalog
+
+    return {info.code for info in catalog()}
+
+
+def resolve_settings(paths: tuple[str, ...], config: str | None, select: str | None, ignore: str | None,
+                     extend_select: str | None) -> Settings:
+    """Config file (explicit or found upward from the first path) + command-line overrides."""
+    known = _known_codes()
+    if config is not None:
+        path = Path(config)
+        if not path.is_file():
+            raise ConfigError(f"--config {config}: no such file")
+    else:
+        path = find_config(Path(paths[0]) if paths else Path.cwd())
+    settings = load_settings(path, known)
+    overrides = {}
+    for option, value in (("select", select), ("ignore", ignore), ("extend_select", extend_select)):
+        codes = parse_code_list(value, known, f"--{option.replace('_', '-')}")
+        if codes is not None:
+            overrides[option] = codes if option != "ignore" else settings.ignore + codes
+    if "extend_select" in overrides:
+        overrides["extend_select"] = settings.extend_select + overrides["extend_select"]
+    from dataclasses import replace
+
+    return replace(settings, **overrides)
+
+
+class _Group(click.Group):
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except ConfigError as exc:
+            click.echo(f"jaxlint: error: {exc}", err=True)
+            ctx.exit(EXIT_ERROR)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="jaxlint", message="%(prog)s %(version)s")
+def main() -> None:
+    """jaxlint: find, fix and prove the gotchas of JAX code."""
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--fix", is_flag=True, help="Apply safe fixes in place.")
+@click.option("--unsafe-fixes", is_flag=True, default=None, help="Also apply (with --fix) or show unsafe fixes.")
+@click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; change nothing.")
+@click.option("--select", help="Comma-separated codes or prefixes to enable (replaces the configured set).")
+@click.option("--ignore", help="Comma-separated codes or prefixes to disable.")
+@click.option("--extend-select", help="Codes or prefixes to enable in addition.")
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="text", show_default=True)
+@click.option("--statistics", is_flag=True, help="Show a count per rule instead of each finding.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
+@click.option("--no-cache", is_flag=True, help="Do not read or write the cache.")
+@click.option("--cache-dir", type=click.Path(), help="Cache directory (default: .jaxlint_cache).")
+@click.option("--config", "config", type=click.Path(), help="A pyproject.toml or jaxlint.toml to use.")
+@click.option("--stdin-filename", help="Read the source from stdin, reporting it under this name.")
+@click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
+@click.option("-v", "--verbose", is_flag=True, help="Say which files are checked and how long it took.")
+@click.option("--jobs", type=click.IntRange(min=1), help="Worker processes (default: all cores).")
+def check(paths, fix, unsafe_fixes, diff, select, ignore, extend_select, output_format, statistics, exit_zero,
+          no_cache, cache_dir, config, stdin_filename, quiet, verbose, jobs) -> None:
+    """Lint PATHS (default: the current directory)."""
+    from jaxlint.commands.check import CheckOptions, run_check
+
+    settings = resolve_settings(paths, config, select, ignore, extend_select)
+    options = CheckOptions(
+        paths=list(paths) or ["."], fix=fix, unsafe_fixes=settings.unsafe_fixes if unsafe_fixes is None else unsafe_fixes,
+        diff=diff, output_format=output_format, statistics=statistics, exit_zero=exit_zero,
+        cache=not no_cache, cache_dir=cache_dir, stdin_filename=stdin_filename, quiet=quiet, verbose=verbose,
+        jobs=jobs or os.cpu_count() or 1)
+    sys.exit(run_check(options, settings, enabled_codes(settings, sorted(_known_codes()))))
+
+
+@main.command()
+@click.option("--output-format", type=click.Choice(("text", "json")), default="text", show_default=True)
+def rules(output_format: str) -> None:
+    """List every rule: code, name, severity, fix class, summary."""
+    from jaxlint.commands.catalog import render_rules
+
+    click.echo(render_rules(output_format))
+
+
+@main.command()
+@click.argument("code")
+def explain(code: str) -> None:
+    """Show a rule's documentation."""
+    from jaxlint.commands.catalog import explain_rule
+
+    text = explain_rule(code)
+    if text is None:
+        raise ConfigError(f"unknown rule code `{code}` (see `jaxlint rules`)")
+    click.echo(text)

@@ -1,0 +1,1 @@
+"""Implementations of the CLI commands (one module each)."""

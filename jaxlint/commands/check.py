@@ -1,0 +1,73 @@
+"""`jaxlint check`: discover, lint, (fix), report, exit code."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+
+from jaxlint.config import ConfigError, Settings
+from jaxlint.diagnostics import Finding
+from jaxlint.discovery import discover
+from jaxlint.engine import FileResult, check_file, check_paths
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    paths: list[str]
+    fix: bool = False
+    unsafe_fixes: bool = False
+    diff: bool = False
+    output_format: str = "text"
+    statistics: bool = False
+    exit_zero: bool = False
+    cache: bool = True
+    cache_dir: str | None = None
+    stdin_filename: str | None = None
+    quiet: bool = False
+    verbose: bool = False
+    jobs: int = 1
+
+
+def run_check(options: CheckOptions, settings: Settings, enabled: set[str]) -> int:
+    codes = frozenset(enabled)
+    if options.stdin_filename is not None:
+        data = sys.stdin.buffer.read()
+        results = [check_file(options.stdin_filename, settings, codes, data=data)]
+    else:
+        try:
+            files = discover(options.paths, settings)
+        except ConfigError as exc:
+            print(f"jaxlint: error: {exc}", file=sys.stderr)
+            return EXIT_ERROR
+        if options.verbose:
+            print(f"jaxlint: checking {len(files)} file(s)", file=sys.stderr)
+        results = check_paths(files, settings, codes)
+    findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
+    errors = [e for r in results for e in r.errors]
+    for error in errors:
+        print(f"jaxlint: error: {error}", file=sys.stderr)
+    _report(findings, options)
+    if errors:
+        return EXIT_ERROR
+    if findings and not options.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+def _report(findings: list[Finding], options: CheckOptions) -> None:
+    from jaxlint.checks import catalog
+    from jaxlint.output import render
+
+    color = options.output_format == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    text = render(options.output_format, findings, list(catalog()), color=color, statistics=options.statistics,
+                  unsafe_fixes=options.unsafe_fixes)
+    if options.quiet and options.output_format == "text" and not options.statistics:
+        text = "\n".join(line for line in text.splitlines() if not line.startswith(("Found ", "All checks")))
+    if text:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+__all__ = ["CheckOptions", "FileResult", "run_check"]

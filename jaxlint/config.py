@@ -1,0 +1,186 @@
+"""[tool.jaxlint] in pyproject.toml or jaxlint.toml → Settings, validated."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+DEFAULT_EXCLUDE = (".git", ".venv", "venv", "build", "dist", "__pycache__", ".tox", "node_modules",
+                   "site-packages", ".jaxlint_cache", ".mypy_cache", ".pytest_cache", ".ruff_cache",
+                   ".ipynb_checkpoints", ".nox", ".eggs")
+_KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude",
+         "respect-gitignore", "unsafe-fixes", "max-unroll", "jit-decorators", "key-names", "verify"}
+_VERIFY_KEYS = {"examples", "timeout"}
+DEFAULT_SELECT = ("ALL",)
+OFF_BY_DEFAULT = frozenset(("JAX302",))
+
+
+class ConfigError(Exception):
+    """A configuration or usage problem: exit code 2 with this message."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    root: Path = Path(".")
+    config_file: Path | None = None
+    select: tuple[str, ...] = DEFAULT_SELECT
+    ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+    extend_exclude: tuple[str, ...] = ()
+    respect_gitignore: bool = True
+    unsafe_fixes: bool = False
+    max_unroll: int = 32
+    jit_decorators: tuple[str, ...] = ()
+    key_names: tuple[str, ...] = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key", "rngs")
+    verify_examples: str | None = None
+    verify_timeout: float = 60.0
+    explicit_select: bool = field(default=False, compare=False)
+
+    def fingerprint(self) -> str:
+        """What changes findings: used in the cache key."""
+        return repr((self.select, self.ignore, self.extend_select, self.per_file_ignores, self.max_unroll,
+                     self.jit_decorators, self.key_names))
+
+
+def find_config(start: Path) -> Path | None:
+    """jaxlint.toml, or a pyproject.toml with [tool.jaxlint], from `start` upward."""
+    directory = start.resolve()
+    if not directory.is_dir():
+        directory = directory.parent
+    for folder in [directory, *directory.parents]:
+        candidate = folder / "jaxlint.toml"
+        if candidate.is_file():
+            return candidate
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file() and _has_tool_table(candidate):
+            return candidate
+    return None
+
+
+def _has_tool_table(path: Path) -> bool:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return "[tool.jaxlint" in text
+
+
+def load_settings(path: Path | None, known_codes: set[str]) -> Settings:
+    if path is None:
+        return Settings()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read {path}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path} is not valid TOML: {exc}") from None
+    table = data.get("tool", {}).get("jaxlint", {}) if path.name == "pyproject.toml" else data
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.jaxlint] must be a table")
+    where = f"{path}: " + ("[tool.jaxlint]" if path.name == "pyproject.toml" else "")
+    return _from_table(table, path, where.rstrip(": ") + ":", known_codes)
+
+
+def _from_table(table: dict, path: Path, where: str, known: set[str]) -> Settings:
+    unknown = sorted(set(table) - _KEYS)
+    if unknown:
+        raise ConfigError(f"{where} unknown key{'s' if len(unknown) > 1 else ''} {', '.join(unknown)} "
+                          f"(known: {', '.join(sorted(_KEYS))})")
+    settings = Settings(root=path.parent, config_file=path)
+    changes: dict = {}
+    for key in ("select", "ignore", "extend-select"):
+        if key in table:
+            changes[key.replace("-", "_")] = validate_codes(_strings(table[key], key, where), known, f"{where} {key}")
+    if "select" in table:
+        changes["explicit_select"] = True
+    if "per-file-ignores" in table:
+        mapping = table["per-file-ignores"]
+        if not isinstance(mapping, dict):
+            raise ConfigError(f"{where} per-file-ignores must be a table of glob = [codes]")
+        changes["per_file_ignores"] = tuple(
+            (glob, validate_codes(_strings(codes, f"per-file-ignores.{glob}", where), known,
+                                  f"{where} per-file-ignores"))
+            for glob, codes in mapping.items())
+    for key in ("exclude", "extend-exclude", "jit-decorators", "key-names"):
+        if key in table:
+            changes[key.replace("-", "_")] = _strings(table[key], key, where)
+    for key in ("respect-gitignore", "unsafe-fixes"):
+        if key in table:
+            if not isinstance(table[key], bool):
+                raise ConfigError(f"{where} {key} must be true or false")
+            changes[key.replace("-", "_")] = table[key]
+    if "max-unroll" in table:
+        if not isinstance(table["max-unroll"], int) or isinstance(table["max-unroll"], bool) or table["max-unroll"] < 1:
+            raise ConfigError(f"{where} max-unroll must be a positive integer")
+        changes["max_unroll"] = table["max-unroll"]
+    if "verify" in table:
+        changes.update(_verify_table(table["verify"], path, where))
+    return replace(settings, **changes)
+
+
+def _verify_table(table, path: Path, where: str) -> dict:
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where} verify must be a table")
+    unknown = sorted(set(table) - _VERIFY_KEYS)
+    if unknown:
+        raise ConfigError(f"{where} unknown key{'s' if len(unknown) > 1 else ''} in verify: {', '.join(unknown)}")
+    changes: dict = {}
+    if "examples" in table:
+        if not isinstance(table["examples"], str):
+            raise ConfigError(f"{where} verify.examples must be a path string")
+        changes["verify_examples"] = str(path.parent / table["examples"])
+    if "timeout" in table:
+        value = table["timeout"]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+            raise ConfigError(f"{where} verify.timeout must be a positive number of seconds")
+        changes["verify_timeout"] = float(value)
+    return changes
+
+
+def _strings(value, key: str, where: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where} {key} must be a list of strings")
+    return tuple(value)
+
+
+def validate_codes(codes: tuple[str, ...] | list[str], known: set[str], where: str) -> tuple[str, ...]:
+    """Codes or prefixes (`JAX1`, `ALL`); anything matching no known code is an error."""
+    cleaned = []
+    for code in codes:
+        code = code.strip().upper()
+        if not code:
+            continue
+        if code != "ALL" and not any(k.startswith(code) for k in known):
+            raise ConfigError(f"{where}: unknown rule code or prefix `{code}` "
+                              f"(see `jaxlint rules`)")
+        cleaned.append(code)
+    return tuple(cleaned)
+
+
+def parse_code_list(text: str | None, known: set[str], option: str) -> tuple[str, ...] | None:
+    if text is None:
+        return None
+    return validate_codes(text.split(","), known, option)
+
+
+def enabled_codes(settings: Settings, known: list[str]) -> set[str]:
+    """ruff's rule: the most specific selector wins; ignore beats select at equal specificity."""
+    enabled = set()
+    selectors = [(s, True) for s in settings.select + settings.extend_select] + [(s, False) for s in settings.ignore]
+    for code in known:
+        best: tuple[int, bool] | None = None
+        for selector, on in selectors:
+            if selector == "ALL" or code.startswith(selector):
+                length = 0 if selector == "ALL" else len(selector)
+                if best is None or length > best[0] or (length == best[0] and not on):
+                    best = (length, on)
+        if best and best[1]:
+            default_off = code in OFF_BY_DEFAULT and best[0] < len(code)
+            if not default_off:
+                enabled.add(code)
+    return enabled

@@ -1,0 +1,65 @@
+"""The data every layer passes around: findings, fixes and their edits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Location:
+    """A 1-based row and a 1-based column counted in characters."""
+
+    row: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Edit:
+    content: str
+    location: Location
+    end_location: Location
+
+
+@dataclass(frozen=True)
+class Fix:
+    applicability: str  # "safe" | "unsafe"
+    message: str
+    edits: tuple[Edit, ...] = ()
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    name: str
+    severity: str  # "error" | "warning" | "info"
+    message: str
+    filename: str
+    location: Location
+    end_location: Location
+    function: str | None = None
+    fix: Fix | None = None
+    noqa_row: int | None = None
+    cell: int | None = None  # 1-based notebook cell; rows are then within the cell
+    url: str | None = None
+    # Source lines of the span (first few), for the code frame of the text output.
+    context: tuple[str, ...] = field(default=(), compare=False)
+    # Which fix the rule can offer ("safe"/"unsafe"), known before any fix is built.
+    fixable: str | None = None
+    # Rule-specific facts the fix builder needs (plain JSON-able data).
+    fix_data: Any = field(default=None, compare=False)
+
+    @property
+    def sort_key(self) -> tuple:
+        return (self.filename, self.cell or 0, self.location.row, self.location.column, self.code)
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """What the catalog says about a rule (for `rules`, `explain`, SARIF)."""
+
+    code: str
+    name: str
+    severity: str
+    fix: str  # "safe" | "unsafe" | "sometimes" | "none"
+    summary: str

@@ -1,0 +1,167 @@
+"""One file → findings (parse, model, rules, noqa); many files → findings, in parallel."""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+import os
+import sys
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+from jaxlint import noqa, notebooks
+from jaxlint.checks import INTERNAL_ERROR, SYNTAX_ERROR, rule_info, rule_modules
+from jaxlint.checks.base import Report
+from jaxlint.config import Settings
+from jaxlint.diagnostics import Finding, Location
+from jaxlint.semantic.model import Model, ModelOptions
+from jaxlint.source import Source, UndecodableSource, decode
+
+_CONTEXT_LINES = 3
+
+
+@dataclass(frozen=True)
+class FileResult:
+    findings: tuple[Finding, ...]
+    errors: tuple[str, ...] = ()  # internal errors, for stderr
+
+
+def check_file(path: str, settings: Settings, enabled: frozenset[str], data: bytes | None = None) -> FileResult:
+    """Findings of one file. `data` is the content when it does not come from `path` (stdin)."""
+    try:
+        if data is None:
+            with open(path, "rb") as handle:
+                data = handle.read()
+    except OSError as exc:
+        return FileResult((), (f"{path}: cannot read: {exc.strerror or exc}",))
+    try:
+        text, _, _ = decode(data)
+        source = notebooks.load(text) if path.endswith(".ipynb") else Source(text)
+    except (UndecodableSource, notebooks.NotebookError) as exc:
+        return FileResult((_engine_finding(SYNTAX_ERROR, path, f"{path}: {exc}", 1, 1, None),))
+    return check_source(source, path, settings, enabled)
+
+
+def check_source(source: Source, path: str, settings: Settings, enabled: frozenset[str]) -> FileResult:
+    try:
+        tree = ast.parse(source.text, filename=path)
+    except SyntaxError as exc:
+        return FileResult((_syntax_error(source, path, exc),))
+    except (ValueError, RecursionError, MemoryError) as exc:
+        return FileResult((_engine_finding(SYNTAX_ERROR, path, f"cannot parse: {exc}", 1, 1, source),))
+    codes = enabled - _per_file_ignored(path, settings)
+    suppress = noqa.parse(source.text)
+    options = ModelOptions(module_name=module_name(path, settings.root),
+                           jit_decorators=frozenset(settings.jit_decorators), key_names=settings.key_names)
+    findings: list[Finding] = []
+    errors: list[str] = []
+    try:
+        model = Model(tree, options)
+    except RecursionError:
+        return FileResult((), (f"{path}: too deeply nested to analyse",))
+    except Exception:  # a bug of ours must not end the run
+        return _internal(path, "semantic model", source)
+    for module in rule_modules():
+        if module.CODE not in codes:
+            continue
+        try:
+            reports = list(module.check(model))
+        except Exception:
+            result = _internal(path, module.CODE, source)
+            findings += result.findings
+            errors += result.errors
+            continue
+        info = rule_info(module)
+        for report in reports:
+            finding = _finding(report, info, path, source, model)
+            if not suppress.suppressed(finding.code, report.node.lineno):  # type: ignore[attr-defined]
+                findings.append(finding)
+    return FileResult(tuple(sorted(set(findings), key=lambda f: f.sort_key)), tuple(errors))
+
+
+def _finding(report: Report, info, path: str, source: Source, model: Model) -> Finding:
+    node = report.node
+    row, end_row = node.lineno, node.end_lineno or node.lineno  # type: ignore[attr-defined]
+    column = source.char_column(row, node.col_offset) + 1  # type: ignore[attr-defined]
+    end_column = source.char_column(end_row, node.end_col_offset or 0) + 1  # type: ignore[attr-defined]
+    return _located(
+        code=info.code, name=info.name, severity=report.severity or info.severity, message=report.message,
+        filename=path, start=(row, column), end=(end_row, end_column), source=source,
+        function=model.qualname(report.scope), fixable=report.fixable, fix_data=report.fix_data)
+
+
+def _located(*, start: tuple[int, int], end: tuple[int, int], source: Source | None, **fields) -> Finding:
+    row, column = start
+    end_row, end_column = end
+    context = tuple(source.line(r) for r in range(row, min(end_row, row + _CONTEXT_LINES - 1) + 1)) if source else ()
+    cell = None
+    noqa_row = row
+    if source is not None and source.cells:
+        cell, row = source.cells[min(row, len(source.cells)) - 1]
+        end_cell, end_row = source.cells[min(end_row, len(source.cells)) - 1]
+        if end_cell != cell:
+            end_row, end_column = row, column + 1
+    return Finding(location=Location(row, column), end_location=Location(end_row, end_column), cell=cell,
+                   noqa_row=noqa_row if cell is None else row, context=context, **fields)
+
+
+def _syntax_error(source: Source, path: str, exc: SyntaxError) -> Finding:
+    row = exc.lineno or 1
+    # SyntaxError offsets are 1-based characters already.
+    column = max(exc.offset or 1, 1)
+    message = f"SyntaxError: {exc.msg}"
+    return _engine_finding(SYNTAX_ERROR, path, message, row, column, source)
+
+
+def _engine_finding(info, path: str, message: str, row: int, column: int, source: Source | None) -> Finding:
+    return _located(code=info.code, name=info.name, severity=info.severity, message=message, filename=path,
+                    start=(row, column), end=(row, column), source=source)
+
+
+def _internal(path: str, where: str, source: Source) -> FileResult:
+    trace = traceback.format_exc(limit=-3)
+    message = f"internal error in {where}; please report it: {trace.strip().splitlines()[-1]}"
+    return FileResult((_engine_finding(INTERNAL_ERROR, path, message, 1, 1, source),),
+                      (f"{path}: jaxlint crashed in {where}:\n{trace}",))
+
+
+def _per_file_ignored(path: str, settings: Settings) -> set[str]:
+    if not settings.per_file_ignores:
+        return set()
+    try:
+        relative = Path(os.path.abspath(path)).relative_to(settings.root.resolve()).as_posix()
+    except ValueError:
+        relative = Path(path).as_posix()
+    name = os.path.basename(path)
+    ignored: set[str] = set()
+    for glob, codes in settings.per_file_ignores:
+        if fnmatch.fnmatchcase(relative, glob) or fnmatch.fnmatchcase(name, glob):
+            ignored |= _expand(codes)
+    return ignored
+
+
+def _expand(codes: tuple[str, ...]) -> set[str]:
+    from jaxlint.checks import catalog
+
+    return {info.code for info in catalog() if any(c == "ALL" or info.code.startswith(c) for c in codes)}
+
+
+def module_name(path: str, root: Path) -> str:
+    """Dotted module name for the JSON `function` field: pkg/train.py → pkg.train."""
+    absolute = Path(os.path.abspath(path))
+    try:
+        relative = absolute.relative_to(root.resolve())
+    except ValueError:
+        relative = Path(os.path.normpath(path))
+    parts = [p for p in relative.with_suffix("").parts if p not in (".", "..", os.sep, "/")]
+    if parts and parts[-1] == "__init__":
+        parts.pop()
+    if parts and parts[0] == "src" and len(parts) > 1:
+        parts.pop(0)
+    return ".".join(parts) or "__main__"
+
+
+def check_paths(files: list[str], settings: Settings, enabled: frozenset[str]) -> list[FileResult]:
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
+    return [check_file(path, settings, enabled) for path in files]

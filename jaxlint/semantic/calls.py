@@ -1,0 +1,157 @@
+"""What calls and attributes return, by the qualified name of what is called (data + small helpers)."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from jaxlint.semantic.transforms import TRANSFORMS
+from jaxlint.semantic.values import (
+    NOT_TRACED, STATIC, TRACED_ARRAY, TREE, UNKNOWN, Value, combine,
+)
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.interpret import Interpreter
+
+SHAPE_ATTRS = frozenset(("shape", "ndim", "size"))
+STATIC_ATTRS = frozenset(("dtype", "weak_type", "sharding", "aval", "itemsize", "nbytes", "__class__"))
+ARRAY_ATTRS = frozenset(("T", "mT", "real", "imag", "flat"))
+ARRAY_METHODS = frozenset((
+    "sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "argmax", "argmin", "cumsum", "cumprod",
+    "reshape", "astype", "transpose", "squeeze", "ravel", "flatten", "dot", "clip", "round", "conj", "swapaxes",
+    "take", "repeat", "sort", "argsort", "copy", "view", "__getitem__", "nonzero", "diagonal", "trace",
+))
+AT_METHODS = frozenset(("set", "add", "subtract", "multiply", "divide", "power", "min", "max", "apply", "get"))
+
+JAX_ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.image.", "jax.random.", "jax.ops.")
+JNP_STATIC_FUNCS = frozenset((
+    "shape", "ndim", "size", "result_type", "dtype", "issubdtype", "promote_types", "finfo", "iinfo",
+    "can_cast", "isdtype", "iscomplexobj", "isrealobj", "isscalar", "broadcast_shapes",
+))
+KEY_MAKERS = frozenset((
+    "jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.random.fold_in", "jax.random.clone",
+    "jax.random.wrap_key_data",
+))
+KEY_NEUTRAL = frozenset(("jax.random.key_data", "jax.random.key_impl", "jax.random.clone", "jax.random.wrap_key_data",
+                         "jax.random.key", "jax.random.PRNGKey"))
+STATIC_BUILTINS = frozenset((
+    "isinstance", "issubclass", "type", "hasattr", "callable", "id", "repr", "str", "getattr", "hash",
+    "int", "float", "bool", "complex", "range", "format", "chr", "ord",
+))
+ARITH_BUILTINS = frozenset(("abs", "max", "min", "sum", "round", "pow", "divmod"))
+ARRAY_ANNOTATIONS = frozenset((
+    "jax.Array", "Array", "jnp.ndarray", "jax.numpy.ndarray", "jnp.array", "chex.Array", "jax.typing.ArrayLike",
+    "ArrayLike", "float", "complex", "jnp.float32", "Float", "PRNGKeyArray",
+))
+JAXTYPING = ("Float[", "Int[", "Bool[", "Shaped[", "Num[", "Real[", "Inexact[", "Integer[", "Complex[",
+             "UInt[", "Key[", "PRNGKeyArray[")
+
+
+def is_array_annotation(annotation: ast.AST | None) -> bool:
+    if annotation is None:
+        return False
+    text = ast.unparse(annotation).strip("'\"")
+    return text in ARRAY_ANNOTATIONS or text.startswith(JAXTYPING)
+
+
+def module_attribute_value(qualified: str) -> Value:
+    """A module-level attribute such as `jnp.float32` or `math.pi`: a static Python value."""
+    return STATIC
+
+
+def key_use(qualified: str | None) -> str:
+    """How a call treats PRNG keys passed to it: consume | sampler | fold | ignore."""
+    if qualified is None:
+        return "consume"
+    if qualified == "jax.random.fold_in":
+        return "fold"
+    if qualified in KEY_NEUTRAL:
+        return "ignore"
+    if qualified.startswith("jax.random."):
+        return "sampler"
+    if qualified.startswith(("builtins.", "jax.numpy.", "jax.lax.", "jax.debug.", "numpy.", "jax.tree", "typing.",
+                             "jax.device_", "jax.block_until_ready", "logging.", "jax.experimental.checkify")):
+        return "ignore"
+    return "consume"
+
+
+def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func: Value, args: list[Value],
+               kwargs: dict[str, Value]) -> Value:
+    inputs = args + list(kwargs.values())
+    traced_input = any(v.traced for v in inputs)
+    if qualified is None:
+        if isinstance(node.func, ast.Attribute):
+            return _method_value(interp, node, inputs)
+        if func.jitted:
+            return Value(jax=True, traced=TRACED_ARRAY if traced_input and interp.staging else NOT_TRACED)
+        return TREE if traced_input else UNKNOWN
+    if qualified.startswith("builtins."):
+        return _builtin_value(qualified[9:], args, inputs)
+    if qualified.startswith(JAX_ARRAY_MODULES):
+        return _jax_value(interp, node, qualified, inputs, traced_input)
+    if qualified.startswith("numpy."):
+        if traced_input:
+            return UNKNOWN
+        return Value(numpy=True, static=all(v.static for v in inputs), shape=any(v.shape for v in inputs))
+    if qualified.startswith("math."):
+        return combine(inputs) if inputs else STATIC
+    if qualified in TRANSFORMS:
+        return Value(jitted=TRANSFORMS[qualified].cached)
+    if qualified == "jax.block_until_ready" and args:
+        return args[0]
+    if qualified == "jax.device_put" and args:
+        return Value(jax=True, traced=args[0].traced)
+    if func.jitted:
+        return Value(jax=True, traced=TRACED_ARRAY if traced_input and interp.staging else NOT_TRACED)
+    return TREE if traced_input else UNKNOWN
+
+
+def _builtin_value(name: str, args: list[Value], inputs: list[Value]) -> Value:
+    if name == "len":
+        return Value(static=True, shape=True)
+    if name in ("tuple", "list") and args and args[0].shape and args[0].static:
+        return Value(static=True, shape=True, is_tuple=True)
+    if name in STATIC_BUILTINS:
+        return STATIC
+    if name in ARITH_BUILTINS:
+        return combine(inputs) if inputs else UNKNOWN
+    return TREE if any(v.traced for v in inputs) else UNKNOWN
+
+
+def _jax_value(interp: Interpreter, node: ast.Call, qualified: str, inputs: list[Value], traced_input: bool) -> Value:
+    short = qualified.rsplit(".", 1)[1]
+    if qualified.startswith("jax.numpy.") and short in JNP_STATIC_FUNCS:
+        return Value(static=True, shape=short in ("shape", "ndim", "size"), is_tuple=short == "shape")
+    traced = traced_input or interp.staging
+    result = Value(traced=TRACED_ARRAY if traced else NOT_TRACED, jax=True)
+    if qualified in KEY_MAKERS:
+        return Value(key=("call", id(node)), jax=True, traced=result.traced)
+    staged = next((v.staged_static for v in inputs if v.staged_static is not None), None)
+    if staged is None and interp.staging and inputs and all(v.static and not v.traced for v in inputs):
+        staged = node  # jnp turned static values into a tracer here
+    if staged is not None:
+        return Value(traced=result.traced, jax=True, staged_static=staged)
+    return result
+
+
+def _method_value(interp: Interpreter, node: ast.Call, inputs: list[Value]) -> Value:
+    func = node.func
+    assert isinstance(func, ast.Attribute)
+    receiver = interp.facts.value(func.value)
+    attr = func.attr
+    if isinstance(func.value, ast.Subscript) and isinstance(func.value.value, ast.Attribute) \
+            and func.value.value.attr == "at" and attr in AT_METHODS:
+        base = interp.facts.value(func.value.value.value)
+        index = interp.facts.value(func.value.slice)
+        traced = base.traced or index.traced or any(v.traced for v in inputs) or interp.staging
+        return Value(jax=True, traced=TRACED_ARRAY if traced else NOT_TRACED)
+    if attr in ARRAY_METHODS and (receiver.traced or receiver.jax):
+        value = combine([receiver.as_array(), *[v.as_array() for v in inputs]])
+        return Value(traced=value.traced, jax=True, staged_static=receiver.staged_static)
+    if attr in ARRAY_METHODS and receiver.numpy:
+        return Value(numpy=True, static=receiver.static)
+    if attr in ("item", "tolist", "__index__", "__int__"):
+        return STATIC if not receiver.traced else UNKNOWN
+    if receiver.traced or any(v.traced for v in inputs):
+        return TREE
+    return UNKNOWN

@@ -1,0 +1,54 @@
+"""Names → qualified names ("jnp.zeros" → "jax.numpy.zeros"), honouring local shadowing."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+
+from jaxlint.semantic.scopes import Scope
+
+_BUILTINS = frozenset(dir(builtins))
+
+# Public re-exports that mean the same thing; the left side is rewritten to the right.
+_CANONICAL = {
+    "jax.remat": "jax.checkpoint",
+    "jax.ad_checkpoint.checkpoint": "jax.checkpoint",
+    "jax.experimental.pjit.pjit": "jax.jit",
+    "jax.pjit": "jax.jit",
+    "jax.experimental.shard_map.shard_map": "jax.shard_map",
+    "jax.tree_util.tree_map": "jax.tree.map",
+    "jax.tree_map": "jax.tree.map",
+    "flax.linen.module.Module": "flax.linen.Module",
+    "flax.nnx.module.Module": "flax.nnx.Module",
+    "flax.nnx.Module": "flax.nnx.Module",
+    "equinox._module.Module": "equinox.Module",
+    "jax.experimental.io_callback": "jax.experimental.io_callback",
+}
+
+
+def canonical(name: str) -> str:
+    for prefix in ("jax.numpy.", "jax.random.", "jax.lax.", "numpy."):
+        if name.startswith(prefix):
+            return name
+    return _CANONICAL.get(name, name)
+
+
+def qualified_name(node: ast.AST, scope: Scope) -> str | None:
+    """Dotted name of what `node` refers to, or None when it is not a known import/builtin."""
+    if isinstance(node, ast.Name):
+        return _name(node.id, scope)
+    if isinstance(node, ast.Attribute):
+        base = qualified_name(node.value, scope)
+        return canonical(f"{base}.{node.attr}") if base else None
+    return None
+
+
+def _name(name: str, scope: Scope) -> str | None:
+    owner = scope.lookup_scope(name)
+    if owner is None:
+        return f"builtins.{name}" if name in _BUILTINS else None
+    found = {b.qualified for b in owner.bindings[name] if b.kind == "import"}
+    if len(found) != 1 or any(b.kind != "import" for b in owner.bindings[name]):
+        return None
+    only = found.pop()
+    return canonical(only) if only else None

@@ -1,0 +1,553 @@
+"""A small abstract interpreter: walks one function's statements in order, keeping an
+environment of abstract values, joining at branches and iterating loops to a fixed point."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from jaxlint.semantic import calls as C
+from jaxlint.semantic.values import (
+    NOT_TRACED, STATIC, TRACED, TRACED_ARRAY, TRACED_TREE, TREE, UNKNOWN, Value, combine, element, join,
+)
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
+    from jaxlint.semantic.traced import TraceInfo
+
+
+@dataclass
+class KeyUse:
+    """A PRNG key consumed a second time."""
+
+    node: ast.AST  # the key argument of the second consumer
+    call: ast.Call
+    name: str
+    first: ast.AST  # the first consumer
+    in_loop: bool
+
+
+@dataclass
+class State:
+    env: dict[str, Value] = field(default_factory=dict)
+    consumed: dict[tuple, ast.AST] = field(default_factory=dict)  # key identity → first consumer
+    folded: dict[tuple, set] = field(default_factory=dict)  # key identity → fold_in constants
+    dead: bool = False  # the path returned/raised/broke out
+
+    def copy(self) -> State:
+        return State(dict(self.env), dict(self.consumed), {k: set(v) for k, v in self.folded.items()}, self.dead)
+
+
+def merge(a: State, b: State) -> State:
+    if a.dead:
+        return b.copy() if not b.dead else a
+    if b.dead:
+        return a.copy()
+    env = {name: join(a.env[name], b.env[name]) for name in a.env.keys() & b.env.keys()}
+    consumed = dict(b.consumed)
+    consumed.update(a.consumed)
+    folded = {k: a.folded.get(k, set()) | b.folded.get(k, set()) for k in a.folded.keys() | b.folded.keys()}
+    return State(env, consumed, folded)
+
+
+@dataclass
+class Facts:
+    """What the interpreter learned about one function."""
+
+    values: dict[ast.AST, Value] = field(default_factory=dict)
+    key_reuses: list[KeyUse] = field(default_factory=list)
+    final_env: dict[str, Value] = field(default_factory=dict)
+    callee_args: list[tuple[ast.Call, list[Value], dict[str, Value]]] = field(default_factory=list)
+
+    def value(self, node: ast.AST) -> Value:
+        return self.values.get(node, UNKNOWN)
+
+
+class Interpreter:
+    def __init__(self, model: Model, scope: Scope, info: TraceInfo | None) -> None:
+        self.model = model
+        self.scope = scope
+        self.info = info
+        self.facts = Facts()
+        self.loop_depth = 0
+        self._reported: set[ast.AST] = set()
+        self.staging = bool(info and info.traced and (info.cached or "module" in info.transforms))
+
+    # -- entry ---------------------------------------------------------------------------
+
+    def run(self) -> Facts:
+        state = State()
+        node = self.scope.node
+        if isinstance(node, ast.Lambda):
+            self._bind_params(state)
+            self.eval(node.body, state)
+        else:
+            if self.scope.is_function:
+                self._bind_params(state)
+            self.block(node.body, state)  # type: ignore[attr-defined]
+        self.facts.final_env = state.env
+        return self.facts
+
+    def _bind_params(self, state: State) -> None:
+        info = self.info
+        args = self.scope.node.args  # type: ignore[attr-defined]
+        annotations = {a.arg: a.annotation for a in args.posonlyargs + args.args + args.kwonlyargs}
+        for name in self.scope.params():
+            value = UNKNOWN
+            annotation = annotations.get(name)
+            if info is not None and info.traced and name in info.traced_params:
+                value = TRACED if C.is_array_annotation(annotation) else TREE
+            elif info is not None and name in info.static_params:
+                value = STATIC
+            elif C.is_array_annotation(annotation):
+                value = Value(jax=True)
+            if self.model.is_key_name(name) and value.traced != TRACED_ARRAY:
+                value = replace(value, key=("param", name))
+            state.env[name] = value
+        for extra in (args.vararg, args.kwarg):
+            if extra is not None:
+                traced = info is not None and info.traced and info.all_params_traced
+                state.env[extra.arg] = TREE if traced else UNKNOWN
+
+    # -- statements ----------------------------------------------------------------------
+
+    def block(self, body: list[ast.stmt], state: State) -> None:
+        for stmt in body:
+            if state.dead:
+                return
+            self.stmt(stmt, state)
+
+    def stmt(self, node: ast.stmt, state: State) -> None:
+        method = getattr(self, f"_stmt_{type(node).__name__}", None)
+        if method is not None:
+            method(node, state)
+            return
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                self.eval(child, state)
+
+    def _stmt_Expr(self, node: ast.Expr, state: State) -> None:
+        self.eval(node.value, state)
+
+    def _stmt_Assign(self, node: ast.Assign, state: State) -> None:
+        value = self.eval(node.value, state)
+        for target in node.targets:
+            self.bind(target, value, state, node.value)
+
+    def _stmt_AnnAssign(self, node: ast.AnnAssign, state: State) -> None:
+        if node.value is not None:
+            self.bind(node.target, self.eval(node.value, state), state, node.value)
+
+    def _stmt_AugAssign(self, node: ast.AugAssign, state: State) -> None:
+        right = self.eval(node.value, state)
+        if isinstance(node.target, ast.Name):
+            left = self.eval_name(node.target.id, node.target, state)
+            self.bind(node.target, combine([left, right]), state, None)
+        else:
+            self.eval(node.target, state)
+
+    def _stmt_Return(self, node: ast.Return, state: State) -> None:
+        if node.value is not None:
+            self.eval(node.value, state)
+        state.dead = True
+
+    def _stmt_Raise(self, node: ast.Raise, state: State) -> None:
+        for child in (node.exc, node.cause):
+            if child is not None:
+                self.eval(child, state)
+        state.dead = True
+
+    def _stmt_Break(self, node: ast.stmt, state: State) -> None:
+        state.dead = True
+
+    _stmt_Continue = _stmt_Break
+
+    def _stmt_Delete(self, node: ast.Delete, state: State) -> None:
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                state.env.pop(target.id, None)
+            else:
+                self.eval(target, state)
+
+    def _stmt_If(self, node: ast.If, state: State) -> None:
+        self.eval(node.test, state)
+        other = state.copy()
+        self.block(node.body, state)
+        self.block(node.orelse, other)
+        self._replace(state, merge(state, other))
+
+    def _stmt_For(self, node: ast.For | ast.AsyncFor, state: State) -> None:
+        items = self.eval(node.iter, state)
+        self._loop(state, node.body, lambda s: self.bind(node.target, self.iter_element(node.iter, items), s, None,
+                                                          fresh_keys=True))
+        self.block(node.orelse, state)
+
+    _stmt_AsyncFor = _stmt_For
+
+    def _stmt_While(self, node: ast.While, state: State) -> None:
+        self._loop(state, node.body, lambda s: self.eval(node.test, s), test_first=True)
+        self.block(node.orelse, state)
+
+    def _loop(self, state: State, body: list[ast.stmt], enter, test_first: bool = False) -> None:
+        """Run the body twice: the second pass sees values (and consumed keys) of the first."""
+        self.loop_depth += 1
+        entry = state.copy()
+        current = state.copy()
+        for _ in range(2):
+            current.dead = False
+            enter(current)
+            self.block(body, current)
+            if current.dead:
+                current = merge(current, entry) if not entry.dead else current
+                current.dead = False
+        self.loop_depth -= 1
+        self._replace(state, current)
+
+    def _stmt_With(self, node: ast.With | ast.AsyncWith, state: State) -> None:
+        for item in node.items:
+            value = self.eval(item.context_expr, state)
+            if item.optional_vars is not None:
+                self.bind(item.optional_vars, UNKNOWN if not value.traced else value, state, None)
+        self.block(node.body, state)
+
+    _stmt_AsyncWith = _stmt_With
+
+    def _stmt_Try(self, node: ast.Try, state: State) -> None:
+        before = state.copy()
+        self.block(node.body, state)
+        self.block(node.orelse, state)
+        result = state
+        for handler in node.handlers:
+            branch = merge(before, state) if not state.dead else before.copy()
+            branch.dead = False
+            if handler.name:
+                branch.env[handler.name] = UNKNOWN
+            self.block(handler.body, branch)
+            result = merge(result, branch)
+        self._replace(state, result)
+        self.block(node.finalbody, state)
+
+    _stmt_TryStar = _stmt_Try
+
+    def _stmt_Match(self, node: ast.Match, state: State) -> None:
+        self.eval(node.subject, state)
+        result: State | None = None
+        for case in node.cases:
+            branch = state.copy()
+            if case.guard is not None:
+                self.eval(case.guard, branch)
+            self.block(case.body, branch)
+            result = branch if result is None else merge(result, branch)
+        if result is not None:
+            self._replace(state, merge(result, state))
+
+    def _stmt_FunctionDef(self, node: ast.FunctionDef, state: State) -> None:
+        for decorator in node.decorator_list:
+            self.eval(decorator, state)
+        for default in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
+            self.eval(default, state)
+        sub = self.model.scope_of.get(node)
+        info = self.model.trace.get(sub) if sub else None
+        state.env[node.name] = Value(jitted=bool(info and info.cached and "jit" in info.transforms))
+
+    _stmt_AsyncFunctionDef = _stmt_FunctionDef
+
+    def _stmt_ClassDef(self, node: ast.ClassDef, state: State) -> None:
+        state.env[node.name] = UNKNOWN
+
+    def _stmt_Import(self, node: ast.Import | ast.ImportFrom, state: State) -> None:
+        for alias in node.names:
+            state.env.pop((alias.asname or alias.name).split(".")[0], None)
+
+    _stmt_ImportFrom = _stmt_Import
+
+    @staticmethod
+    def _replace(state: State, new: State) -> None:
+        state.env, state.consumed, state.folded, state.dead = new.env, new.consumed, new.folded, new.dead
+
+    # -- binding -------------------------------------------------------------------------
+
+    def bind(self, target: ast.AST, value: Value, state: State, source: ast.AST | None,
+             fresh_keys: bool = False) -> None:
+        if isinstance(target, ast.Name):
+            if value.key is not None and (source is not None or fresh_keys):
+                value = self._fresh_key(value, target, state)
+            state.env[target.id] = value
+            self.facts.values[target] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            parts = self._unpack(value, len(target.elts), target)
+            for sub, part in zip(target.elts, parts):
+                if isinstance(sub, ast.Starred):
+                    self.bind(sub.value, replace(element(value), key=None) if not value.elts else UNKNOWN, state, None)
+                else:
+                    self.bind(sub, part, state, source, fresh_keys)
+        elif isinstance(target, ast.Starred):
+            self.bind(target.value, UNKNOWN, state, None)
+        else:
+            self.eval(target, state)
+
+    def _unpack(self, value: Value, count: int, target: ast.AST) -> list[Value]:
+        if value.elts is not None and len(value.elts) == count:
+            return list(value.elts)
+        if value.key is not None:  # k1, k2 = split(key): distinct keys
+            return [Value(key=(*value.key, i), jax=True, traced=value.traced) for i in range(count)]
+        return [element(value)] * count
+
+    def _fresh_key(self, value: Value, target: ast.Name, state: State) -> Value:
+        """A key bound to a name gets an identity of its own; rebinding resets consumption."""
+        identity = ("bind", id(target), value.key)
+        state.consumed.pop(identity, None)
+        state.folded.pop(identity, None)
+        return replace(value, key=identity)
+
+    # -- expressions ---------------------------------------------------------------------
+
+    def eval(self, node: ast.AST, state: State) -> Value:
+        method = getattr(self, f"_eval_{type(node).__name__}", None)
+        if method is None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.eval(child, state)
+            value = UNKNOWN
+        else:
+            value = method(node, state)
+        self.facts.values[node] = value
+        return value
+
+    def eval_name(self, name: str, node: ast.AST, state: State) -> Value:
+        if name in state.env:
+            return state.env[name]
+        value = self.model.outer_value(self.scope, name)
+        if value.key is not None or (self.model.is_key_name(name) and value.traced != TRACED_ARRAY):
+            # A key from an outer scope is tracked afresh inside this function.
+            value = replace(value, key=("outer", name))
+            state.env[name] = value
+        return value
+
+    def _eval_Name(self, node: ast.Name, state: State) -> Value:
+        return self.eval_name(node.id, node, state)
+
+    def _eval_Constant(self, node: ast.Constant, state: State) -> Value:
+        return STATIC
+
+    def _eval_JoinedStr(self, node: ast.JoinedStr, state: State) -> Value:
+        for part in node.values:
+            self.eval(part, state)
+        return STATIC
+
+    def _eval_FormattedValue(self, node: ast.FormattedValue, state: State) -> Value:
+        value = self.eval(node.value, state)
+        if node.format_spec is not None:
+            self.eval(node.format_spec, state)
+        return value
+
+    def _eval_Tuple(self, node: ast.Tuple | ast.List | ast.Set, state: State) -> Value:
+        elts = tuple(self.eval(e, state) for e in node.elts)
+        traced = TRACED_TREE if any(e.traced for e in elts) else NOT_TRACED
+        static = all(e.static for e in elts)
+        return Value(traced=traced, static=static and not traced, shape=static and any(e.shape for e in elts),
+                     is_tuple=True, elts=elts)
+
+    _eval_List = _eval_Tuple
+    _eval_Set = _eval_Tuple
+
+    def _eval_Dict(self, node: ast.Dict, state: State) -> Value:
+        values = [self.eval(v, state) for v in node.values]
+        for key in node.keys:
+            if key is not None:
+                self.eval(key, state)
+        return TREE if any(v.traced for v in values) else UNKNOWN
+
+    def _eval_BinOp(self, node: ast.BinOp, state: State) -> Value:
+        left, right = self.eval(node.left, state), self.eval(node.right, state)
+        if left.is_tuple and right.is_tuple and isinstance(node.op, ast.Add):
+            return replace(combine([left, right]), is_tuple=True, elts=None)
+        return combine([left.as_array(), right.as_array()])
+
+    def _eval_UnaryOp(self, node: ast.UnaryOp, state: State) -> Value:
+        operand = self.eval(node.operand, state)
+        if isinstance(node.op, ast.Not):
+            return STATIC if operand.static else UNKNOWN
+        return operand.as_array()
+
+    def _eval_BoolOp(self, node: ast.BoolOp, state: State) -> Value:
+        values = [self.eval(v, state) for v in node.values]
+        if all(v.static for v in values):
+            return STATIC
+        return UNKNOWN
+
+    def _eval_Compare(self, node: ast.Compare, state: State) -> Value:
+        operands = [self.eval(node.left, state)] + [self.eval(c, state) for c in node.comparators]
+        if all(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops):
+            return STATIC
+        exprs = [node.left, *node.comparators]
+        if any(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in exprs) and all(
+                isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops):
+            return STATIC  # a tracer compares unequal to a str without raising
+        return combine([o.as_array() for o in operands])
+
+    def _eval_IfExp(self, node: ast.IfExp, state: State) -> Value:
+        self.eval(node.test, state)
+        return join(self.eval(node.body, state), self.eval(node.orelse, state))
+
+    def _eval_NamedExpr(self, node: ast.NamedExpr, state: State) -> Value:
+        value = self.eval(node.value, state)
+        self.bind(node.target, value, state, node.value)
+        return value
+
+    def _eval_Lambda(self, node: ast.Lambda, state: State) -> Value:
+        for default in node.args.defaults:
+            self.eval(default, state)
+        return UNKNOWN
+
+    def _eval_comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
+                            state: State) -> Value:
+        inner = state.copy()
+        self.loop_depth += 1
+        for _ in range(2):  # a comprehension is a loop: its body may run many times
+            for gen in node.generators:
+                items = self.eval(gen.iter, inner)
+                self.bind(gen.target, self.iter_element(gen.iter, items), inner, None, fresh_keys=True)
+                for cond in gen.ifs:
+                    self.eval(cond, inner)
+            parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]  # type: ignore[attr-defined]
+            values = [self.eval(p, inner) for p in parts]
+        self.loop_depth -= 1
+        state.consumed.update({k: v for k, v in inner.consumed.items() if k not in state.consumed})
+        return TREE if any(v.traced for v in values) else UNKNOWN
+
+    _eval_ListComp = _eval_comprehension
+    _eval_SetComp = _eval_comprehension
+    _eval_GeneratorExp = _eval_comprehension
+    _eval_DictComp = _eval_comprehension
+
+    def _eval_Attribute(self, node: ast.Attribute, state: State) -> Value:
+        base = self.eval(node.value, state)
+        qualified = self.model.qualified(node, self.scope)
+        if qualified is not None:
+            return C.module_attribute_value(qualified)
+        if node.attr in C.SHAPE_ATTRS:
+            return Value(static=True, shape=True, is_tuple=node.attr == "shape")
+        if node.attr in C.STATIC_ATTRS:
+            return STATIC
+        if node.attr in C.ARRAY_ATTRS and (base.traced or base.jax or base.numpy):
+            return replace(base.as_array(), static=False, shape=False)
+        if base.traced:
+            return TREE
+        return UNKNOWN
+
+    def _eval_Subscript(self, node: ast.Subscript, state: State) -> Value:
+        base = self.eval(node.value, state)
+        index = self.eval(node.slice, state)
+        if isinstance(node.value, ast.Attribute) and node.value.attr == "at":
+            return UNKNOWN  # x.at[i]: only its methods matter
+        if base.shape and base.static:
+            is_slice = isinstance(node.slice, ast.Slice)
+            return Value(static=True, shape=True, is_tuple=is_slice)
+        if base.elts is not None and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int):
+            if -len(base.elts) <= node.slice.value < len(base.elts):
+                return base.elts[node.slice.value]
+        if base.key is not None:
+            if isinstance(node.slice, ast.Constant):
+                return Value(key=(*base.key, node.slice.value), jax=True, traced=base.traced)
+            return Value(jax=True, traced=base.traced)  # keys[i]: a different key each time
+        if base.traced:
+            return replace(TREE, traced=base.traced) if base.traced == TRACED_TREE else TRACED
+        if base.jax:
+            return Value(jax=True, traced=TRACED_ARRAY if index.traced else NOT_TRACED)
+        if base.numpy:
+            return Value(numpy=not index.traced, traced=TRACED_ARRAY if index.traced else NOT_TRACED,
+                         jax=bool(index.traced))
+        return UNKNOWN
+
+    def _eval_Slice(self, node: ast.Slice, state: State) -> Value:
+        parts = [self.eval(p, state) for p in (node.lower, node.upper, node.step) if p is not None]
+        return combine(parts) if parts else STATIC
+
+    def _eval_Starred(self, node: ast.Starred, state: State) -> Value:
+        return self.eval(node.value, state)
+
+    def _eval_Await(self, node: ast.Await, state: State) -> Value:
+        self.eval(node.value, state)
+        return UNKNOWN
+
+    def _eval_Call(self, node: ast.Call, state: State) -> Value:
+        func = self.eval(node.func, state)
+        args = [self.eval(a, state) for a in node.args]
+        kwargs = {k.arg or "**": self.eval(k.value, state) for k in node.keywords}
+        qualified = self.model.qualified(node.func, self.scope)
+        result = C.call_value(self, node, qualified, func, args, kwargs)
+        self._consume_keys(node, qualified, args, kwargs, state)
+        if self.info is not None and self.info.traced:
+            self.facts.callee_args.append((node, args, kwargs))
+        return result
+
+    # -- iteration -----------------------------------------------------------------------
+
+    def iter_element(self, iter_node: ast.AST, items: Value) -> Value:
+        if isinstance(iter_node, ast.Call):
+            name = self.model.qualified(iter_node.func, self.scope)
+            args = [self.facts.value(a) for a in iter_node.args]
+            if name == "builtins.range":
+                return Value(static=all(a.static for a in args), shape=any(a.shape for a in args))
+            if name == "builtins.enumerate" and args:
+                return Value(elts=(STATIC, element(args[0])), is_tuple=True)
+            if name == "builtins.zip":
+                return Value(elts=tuple(element(a) for a in args), is_tuple=True)
+        if items.elts is not None and items.elts:
+            first = items.elts[0]
+            return first if all(e == first for e in items.elts) else replace(element(items), key=None)
+        result = element(items)
+        if items.key is not None:  # for k in split(key, n): a fresh key each iteration
+            return Value(key=("iter", id(iter_node)), jax=True)
+        return result
+
+    # -- PRNG keys -----------------------------------------------------------------------
+
+    def _consume_keys(self, node: ast.Call, qualified: str | None, args: list[Value],
+                      kwargs: dict[str, Value], state: State) -> None:
+        kind = C.key_use(qualified)
+        if kind == "ignore":
+            return
+        exprs = list(zip(node.args, args)) + [(k.value, kwargs[k.arg or "**"]) for k in node.keywords]
+        if kind == "fold":
+            if node.args and args and args[0].key is not None:
+                data = node.args[1] if len(node.args) > 1 else None
+                if isinstance(data, ast.Constant):
+                    seen = state.folded.setdefault(args[0].key, set())
+                    if data.value in seen:
+                        self._reuse(node.args[0], node, args[0].key, node, state)
+                    seen.add(data.value)
+            return
+        if kind == "sampler" and node.args:
+            exprs = exprs[:1] + [(e, v) for e, v in exprs[1:] if v.key is not None]
+        for expr, value in exprs:
+            for sub_expr, sub_value in _key_parts(expr, value, self):
+                if sub_value.key is None:
+                    continue
+                first = state.consumed.get(sub_value.key)
+                if first is not None:
+                    self._reuse(sub_expr, node, sub_value.key, first, state)
+                else:
+                    state.consumed[sub_value.key] = node
+
+    def _reuse(self, expr: ast.AST, call: ast.Call, key: tuple, first: ast.AST, state: State) -> None:
+        if expr in self._reported:
+            return
+        self._reported.add(expr)
+        name = ast.unparse(expr) if not isinstance(expr, ast.Name) else expr.id
+        self.facts.key_reuses.append(KeyUse(expr, call, name, first, self.loop_depth > 0))
+
+
+def _key_parts(expr: ast.AST, value: Value, interp: Interpreter):
+    """The key values an argument passes: the argument itself, or the values of a dict/list literal."""
+    if value.key is not None:
+        yield expr, value
+    elif isinstance(expr, ast.Dict):
+        for sub in expr.values:
+            yield sub, interp.facts.value(sub)
+    elif isinstance(expr, (ast.List, ast.Tuple)):
+        for sub in expr.elts:
+            yield sub, interp.facts.value(sub)

@@ -1,0 +1,231 @@
+"""The semantic model of one module: scopes, imports, traced functions, abstract values.
+
+Built once per file; every rule reads it. Values are computed lazily per function."""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+from dataclasses import dataclass
+
+from jaxlint.semantic.imports import qualified_name
+from jaxlint.semantic.interpret import Facts, Interpreter
+from jaxlint.semantic.scopes import Scope, ScopeBuilder
+from jaxlint.semantic.traced import TraceAnalysis, TraceInfo
+from jaxlint.semantic.values import UNKNOWN, Value
+
+DEFAULT_KEY_NAMES = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key", "rngs")
+_MAX_PROPAGATION_ROUNDS = 8
+
+
+@dataclass(frozen=True)
+class ModelOptions:
+    module_name: str = "module"
+    jit_decorators: frozenset[str] = frozenset()
+    key_names: tuple[str, ...] = DEFAULT_KEY_NAMES
+
+
+class Model:
+    def __init__(self, tree: ast.Module, options: ModelOptions = ModelOptions()) -> None:
+        self.tree = tree
+        self.options = options
+        builder = ScopeBuilder()
+        self.module = builder.build(tree)
+        self.scopes = builder.scopes
+        self.scope_of = builder.scope_of
+        self._analysis = TraceAnalysis(self.module, self.scopes, self.scope_of, options.jit_decorators)
+        self.trace: dict[Scope, TraceInfo] = self._analysis.run()
+        self._facts: dict[Scope, Facts] = {}
+        self._computing: set[Scope] = set()
+        self._key_name_cache: dict[str, bool] = {}
+        self._defaults_never_passed()
+        self._propagate_to_callees()
+
+    # -- queries for rules ---------------------------------------------------------------
+
+    def functions(self) -> list[Scope]:
+        return [s for s in self.scopes if s.is_function]
+
+    def info(self, scope: Scope) -> TraceInfo | None:
+        return self.trace.get(scope)
+
+    def facts(self, scope: Scope) -> Facts:
+        found = self._facts.get(scope)
+        if found is None:
+            self._computing.add(scope)
+            try:
+                found = Interpreter(self, scope, self.trace.get(scope)).run()
+            finally:
+                self._computing.discard(scope)
+            self._facts[scope] = found
+        return found
+
+    def qualified(self, node: ast.AST, scope: Scope) -> str | None:
+        return qualified_name(node, scope)
+
+    def qualname(self, scope: Scope | None) -> str | None:
+        """Dotted name of a function for the JSON `function` field (None at module level)."""
+        while scope is not None and not scope.is_function:
+            scope = scope.parent
+        if scope is None or scope.qualname is None:
+            return None
+        return f"{self.options.module_name}.{scope.qualname}"
+
+    def outer_value(self, scope: Scope, name: str) -> Value:
+        """The value a free name has when read from `scope`: the final value in its owner."""
+        owner = scope.lookup_scope(name)
+        if owner is None or owner is scope or owner.kind == "class" or owner in self._computing:
+            return UNKNOWN
+        return self.facts(owner).final_env.get(name, UNKNOWN)
+
+    def is_key_name(self, name: str) -> bool:
+        cached = self._key_name_cache.get(name)
+        if cached is None:
+            cached = any(fnmatch.fnmatchcase(name, pattern) for pattern in self.options.key_names)
+            self._key_name_cache[name] = cached
+        return cached
+
+    def function_refs(self, expr: ast.AST, scope: Scope) -> list[tuple[Scope, int]]:
+        return self._analysis.function_refs(expr, scope)
+
+    # -- parameter facts that need the whole module ---------------------------------------
+
+    def _defaults_never_passed(self) -> None:
+        """A defaulted parameter that no call site passes keeps its Python default: static."""
+        calls = None
+        for scope, info in self.trace.items():
+            if not info.all_params_traced or isinstance(scope.node, ast.Lambda):
+                continue
+            args = scope.node.args  # type: ignore[attr-defined]
+            positional = [a.arg for a in args.posonlyargs + args.args]
+            defaulted = positional[len(positional) - len(args.defaults):]
+            defaulted += [a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+            candidates = [p for p in defaulted if p in info.traced_params]
+            if not candidates:
+                continue
+            if calls is None:
+                calls = self._calls_by_name()
+            sites = calls.get(scope.node.name, [])  # type: ignore[attr-defined]
+            for param in candidates:
+                if not any(_passes(site, param, positional) for site in sites):
+                    info.traced_params.discard(param)
+                    info.static_params.add(param)
+
+    def _calls_by_name(self) -> dict[str, list[ast.Call]]:
+        """Calls by the name they call (`f(...)`, `obj.f(...)`), plus aliases `g = jax.jit(f)`."""
+        aliases: dict[str, str] = {}
+        for scope in self.scopes:
+            for assign in scope.of_type(ast.Assign):
+                value = assign.value  # type: ignore[attr-defined]
+                if isinstance(value, ast.Call) and value.args and isinstance(value.args[0], ast.Name):
+                    for target in assign.targets:  # type: ignore[attr-defined]
+                        if isinstance(target, ast.Name):
+                            aliases[target.id] = value.args[0].id
+        by_name: dict[str, list[ast.Call]] = {}
+        for scope in self.scopes:
+            for call in scope.of_type(ast.Call):
+                func = call.func  # type: ignore[attr-defined]
+                name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+                if name is not None:
+                    by_name.setdefault(aliases.get(name, name), []).append(call)  # type: ignore[arg-type]
+                    if name in aliases:
+                        by_name.setdefault(name, []).append(call)  # type: ignore[arg-type]
+        return by_name
+
+    def _propagate_to_callees(self) -> None:
+        """Functions of this module called from traced code with traced arguments are traced
+        too, as are callbacks handed to other functions next to traced arguments."""
+        pending = [s for s, i in self.trace.items() if i.traced]
+        for _ in range(_MAX_PROPAGATION_ROUNDS):
+            changed: set[Scope] = set()
+            for caller in pending:
+                caller_info = self.trace[caller]
+                for call, args, kwargs in self.facts(caller).callee_args:
+                    changed |= self._propagate_call(caller, caller_info, call, args, kwargs)
+            if not changed:
+                return
+            for scope in changed:
+                self._facts.pop(scope, None)
+            for scope in self.scopes:  # closures read final values of their owners
+                if scope in self._facts and _nested_in(scope, changed):
+                    self._facts.pop(scope, None)
+            pending = sorted(changed, key=lambda s: s.node.lineno) + [
+                s for s, i in self.trace.items() if i.traced and s not in changed and _nested_in(s, changed)]
+
+    def _propagate_call(self, caller: Scope, caller_info: TraceInfo, call: ast.Call, args: list[Value],
+                        kwargs: dict[str, Value]) -> set[Scope]:
+        changed: set[Scope] = set()
+        traced_args = any(v.traced for v in args) or any(v.traced for v in kwargs.values())
+        if not traced_args:
+            return changed
+        for target, bound in self.function_refs(call.func, caller):
+            if self._mark(target, caller, caller_info, _receiving(target, bound, call, args, kwargs)):
+                changed.add(target)
+        for expr in call.args:  # callbacks: jax.tree.map(lambda g: ..., grads)
+            if isinstance(expr, (ast.Lambda, ast.Name)):
+                for target, bound in self.function_refs(expr, caller):
+                    info = self.trace[target]
+                    if info.all_params_traced:
+                        continue
+                    params = set(target.params()[bound:]) - info.static_params
+                    if self._mark(target, caller, caller_info, params):
+                        changed.add(target)
+        return changed
+
+    def _mark(self, target: Scope, caller: Scope, caller_info: TraceInfo, params: set[str]) -> bool:
+        info = self.trace[target]
+        if info.host or not params:
+            return False
+        changed = False
+        for kind in caller_info.transforms:
+            if kind not in info.transforms:
+                info.transforms.add(kind)
+                changed = True
+        if caller_info.abstract and not info.abstract:
+            info.abstract = changed = True
+        if caller_info.cached and not info.cached:
+            info.cached = changed = True
+        new = params - info.traced_params - info.static_params
+        if new:
+            info.traced_params |= new
+            changed = True
+        if changed:
+            info.reasons.append(f"called from traced {caller.qualname} with traced arguments")
+        return changed
+
+
+def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwargs: dict[str, Value]) -> set[str]:
+    """Parameters of `target` that receive a traced value at this call."""
+    node = target.node
+    positional = [a.arg for a in node.args.posonlyargs + node.args.args][bound:]  # type: ignore[attr-defined]
+    receiving: set[str] = set()
+    for index, (expr, value) in enumerate(zip(call.args, args)):
+        if isinstance(expr, ast.Starred):
+            if value.traced:
+                receiving |= set(positional[index:])
+            break
+        if value.traced and index < len(positional):
+            receiving.add(positional[index])
+    for name, value in kwargs.items():
+        if value.traced:
+            receiving |= set(target.params()) if name == "**" else {name}
+    if node.args.vararg is not None and len(call.args) > len(positional):  # type: ignore[attr-defined]
+        if any(v.traced for v in args[len(positional):]):
+            receiving.add(node.args.vararg.arg)  # type: ignore[attr-defined]
+    return receiving & (set(target.params()) | {a.arg for a in (node.args.vararg,) if a})  # type: ignore[attr-defined]
+
+
+def _passes(call: ast.Call, param: str, positional: list[str]) -> bool:
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return True
+    if any(k.arg == param for k in call.keywords):
+        return True
+    if param in positional:
+        index = positional.index(param)
+        offset = 1 if positional and positional[0] in ("self", "cls") and isinstance(call.func, ast.Attribute) else 0
+        return len(call.args) + offset > index
+    return False
+
+
+def _nested_in(scope: Scope, changed: set[Scope]) -> bool:
+    return any(a in changed for a in scope.ancestors())

@@ -1,0 +1,210 @@
+"""Scopes and bindings: one walk of the module records who binds what, and which nodes
+belong to which function, so that rules never walk the tree again."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+
+
+@dataclass(eq=False)
+class Binding:
+    name: str
+    kind: str  # import | param | assign | augassign | def | class | for | with | except | del | global-write
+    node: ast.AST
+    lineno: int
+    qualified: str | None = None  # for imports: the dotted name bound
+
+
+@dataclass(eq=False)
+class Scope:
+    kind: str  # module | class | function | lambda
+    node: ast.AST
+    parent: Scope | None
+    qualname: str | None  # dotted, without the module; None for the module
+    bindings: dict[str, list[Binding]] = field(default_factory=lambda: defaultdict(list))
+    globals: set[str] = field(default_factory=set)
+    nonlocals: set[str] = field(default_factory=set)
+    children: list[Scope] = field(default_factory=list)
+    # Every node whose innermost enclosing scope is this one, grouped by type.
+    nodes: dict[type, list[ast.AST]] = field(default_factory=lambda: defaultdict(list))
+
+    def of_type(self, *types: type) -> list[ast.AST]:
+        found: list[ast.AST] = []
+        for t in types:
+            found.extend(self.nodes.get(t, ()))
+        return found
+
+    @property
+    def is_function(self) -> bool:
+        return self.kind in ("function", "lambda")
+
+    def enclosing_function(self) -> Scope | None:
+        scope = self.parent
+        while scope is not None and scope.kind == "class":
+            scope = scope.parent
+        return scope
+
+    def lookup_scope(self, name: str) -> Scope | None:
+        """The scope whose binding `name` refers to from here (LEGB; class bodies skipped)."""
+        scope: Scope | None = self
+        if name in self.globals:
+            return self.module()
+        first = True
+        while scope is not None:
+            if (first or scope.kind != "class") and name in scope.bindings and name not in scope.nonlocals:
+                return scope
+            first = False
+            scope = scope.parent
+        return None
+
+    def ancestors(self) -> list[Scope]:
+        found, scope = [], self.parent
+        while scope is not None:
+            found.append(scope)
+            scope = scope.parent
+        return found
+
+    def subtree(self) -> list[Scope]:
+        """This scope and every scope nested in it."""
+        found, stack = [], [self]
+        while stack:
+            current = stack.pop()
+            found.append(current)
+            stack.extend(current.children)
+        return found
+
+    def module(self) -> Scope:
+        scope = self
+        while scope.parent is not None:
+            scope = scope.parent
+        return scope
+
+    def params(self) -> list[str]:
+        args = self.node.args  # type: ignore[attr-defined]
+        return [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
+
+
+_SCOPE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+class ScopeBuilder:
+    """Builds the scope tree; sets `parent` on every node (rules need to look up)."""
+
+    def __init__(self) -> None:
+        self.scopes: list[Scope] = []
+        self.scope_of: dict[ast.AST, Scope] = {}  # function/class node → its own scope
+
+    def build(self, tree: ast.Module) -> Scope:
+        module = Scope("module", tree, None, None)
+        self.scopes.append(module)
+        self._walk_body(tree, module)
+        return module
+
+    # The walk is iterative-in-spirit but recursive in code; Python's recursion limit is
+    # raised by the engine for deeply nested generated files.
+    def _walk_body(self, node: ast.AST, scope: Scope) -> None:
+        for child in ast.iter_child_nodes(node):
+            child.parent = node  # type: ignore[attr-defined]
+            self._visit(child, scope)
+
+    def _visit(self, node: ast.AST, scope: Scope) -> None:
+        scope.nodes[type(node)].append(node)
+        if isinstance(node, _SCOPE_NODES):
+            self._enter(node, scope)
+            return
+        self._record_binding(node, scope)
+        self._walk_body(node, scope)
+
+    def _enter(self, node: ast.AST, outer: Scope) -> None:
+        if isinstance(node, ast.Lambda):
+            kind, name = "lambda", "<lambda>"
+        else:
+            kind = "class" if isinstance(node, ast.ClassDef) else "function"
+            name = node.name  # type: ignore[attr-defined]
+            outer.bindings[name].append(Binding(name, "class" if kind == "class" else "def", node, node.lineno))
+        # Decorators, defaults, bases and annotations are evaluated in the outer scope.
+        for expr in _outer_parts(node):
+            expr.parent = node  # type: ignore[attr-defined]
+            self._visit(expr, outer)
+        qual = name if outer.qualname is None else f"{outer.qualname}.{name}"
+        inner = Scope(kind, node, outer, qual)
+        outer.children.append(inner)
+        self.scopes.append(inner)
+        self.scope_of[node] = inner
+        if kind != "class":
+            args = node.args  # type: ignore[attr-defined]
+            args.parent = node
+            for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
+                if a is not None:
+                    a.parent = args
+                    inner.bindings[a.arg].append(Binding(a.arg, "param", a, node.lineno))
+        body = node.body if isinstance(node.body, list) else [node.body]  # type: ignore[attr-defined]
+        for stmt in body:
+            stmt.parent = node  # type: ignore[attr-defined]
+            self._visit(stmt, inner)
+
+    def _record_binding(self, node: ast.AST, scope: Scope) -> None:
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Store):
+                scope.bindings[node.id].append(Binding(node.id, _store_kind(node), node, node.lineno))
+            elif isinstance(node.ctx, ast.Del):
+                scope.bindings[node.id].append(Binding(node.id, "del", node, node.lineno))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                for name, qualified in _import_bindings(node, alias):
+                    scope.bindings[name].append(Binding(name, "import", node, node.lineno, qualified))
+        elif isinstance(node, ast.Global):
+            scope.globals.update(node.names)
+        elif isinstance(node, ast.Nonlocal):
+            scope.nonlocals.update(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            scope.bindings[node.name].append(Binding(node.name, "except", node, node.lineno))
+        elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
+            scope.bindings[node.name].append(Binding(node.name, "assign", node, node.lineno))
+
+
+def _outer_parts(node: ast.AST) -> list[ast.AST]:
+    parts: list[ast.AST] = list(getattr(node, "decorator_list", []))
+    if isinstance(node, ast.ClassDef):
+        parts += node.bases + [k.value for k in node.keywords]
+        return parts
+    args = node.args  # type: ignore[attr-defined]
+    parts += [d for d in args.defaults + args.kw_defaults if d is not None]
+    if not isinstance(node, ast.Lambda):
+        for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
+            if a is not None and a.annotation is not None:
+                parts.append(a.annotation)
+        if node.returns is not None:
+            parts.append(node.returns)
+    return parts
+
+
+def _store_kind(node: ast.Name) -> str:
+    parent = getattr(node, "parent", None)
+    while isinstance(parent, (ast.Tuple, ast.List, ast.Starred)):
+        parent = getattr(parent, "parent", None)
+    if isinstance(parent, ast.AugAssign):
+        return "augassign"
+    if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)):
+        return "for"
+    if isinstance(parent, ast.withitem):
+        return "with"
+    return "assign"
+
+
+def _import_bindings(node: ast.Import | ast.ImportFrom, alias: ast.alias) -> list[tuple[str, str | None]]:
+    if isinstance(node, ast.Import):
+        if alias.asname:
+            return [(alias.asname, alias.name)]
+        top = alias.name.split(".")[0]
+        return [(top, top)]
+    if alias.name == "*":
+        return []
+    module = node.module or ""
+    if node.level:  # relative import: a project module, never a JAX library
+        return [(alias.asname or alias.name, None)]
+    return [(alias.asname or alias.name, f"{module}.{alias.name}" if module else alias.name)]

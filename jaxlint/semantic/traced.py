@@ -1,0 +1,317 @@
+"""Which functions JAX traces, by which transforms, and which of their parameters are static."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from jaxlint.semantic import transforms as T
+from jaxlint.semantic.imports import qualified_name
+from jaxlint.semantic.scopes import Scope
+
+
+@dataclass
+class TraceInfo:
+    transforms: set[str] = field(default_factory=set)  # transform kinds that trace the body
+    reasons: list[str] = field(default_factory=list)  # for people: "decorated with jax.jit", ...
+    static_params: set[str] = field(default_factory=set)
+    traced_params: set[str] = field(default_factory=set)
+    abstract: bool = False  # Python control flow on traced values raises
+    cached: bool = False  # compiled and cached: reads of rebound globals go stale
+    host: bool = False  # body of a host callback: runs with concrete values
+    filtered: bool = False  # equinox filter_*: only arrays are traced
+    all_params_traced: bool = False  # directly transformed: every non-static parameter is traced
+
+    @property
+    def traced(self) -> bool:
+        return bool(self.transforms) and not self.host
+
+    def add(self, transform: T.Transform, reason: str) -> bool:
+        """Record a transform; True when that changed anything."""
+        before = (len(self.transforms), self.abstract, self.cached)
+        self.transforms.add(transform.kind)
+        self.abstract |= transform.abstract
+        self.cached |= transform.cached
+        if reason not in self.reasons:
+            self.reasons.append(reason)
+        return before != (len(self.transforms), self.abstract, self.cached)
+
+
+@dataclass
+class Wrap:
+    """A transform applied to a function reference, with what it makes static."""
+
+    transform: T.Transform
+    name: str
+    static_nums: tuple[int, ...] = ()
+    static_names: tuple[str, ...] = ()
+    bound_positional: int = 0  # leading parameters bound by functools.partial
+    bound_names: tuple[str, ...] = ()
+    unbatched: tuple[int, ...] = ()  # vmap in_axes=None positions
+
+
+class TraceAnalysis:
+    """Phase 1: transforms applied directly (decorators, wrapping calls, lax bodies, modules,
+    nesting). Callee propagation is done by the model once values are known."""
+
+    def __init__(self, module: Scope, scopes: list[Scope], scope_of: dict[ast.AST, Scope],
+                 extra_jit: frozenset[str]) -> None:
+        self.module = module
+        self.scopes = scopes
+        self.scope_of = scope_of
+        self.extra_jit = extra_jit
+        self.info: dict[Scope, TraceInfo] = {s: TraceInfo() for s in scopes if s.is_function}
+        # Names bound to a transformed function (`g = jax.jit(f)`): scope-less, by binding node.
+        self.jitted_aliases: set[ast.AST] = set()
+
+    def run(self) -> dict[Scope, TraceInfo]:
+        for scope in self.scopes:
+            if scope.kind == "function":
+                self._decorators(scope)
+            elif scope.kind == "class":
+                self._module_methods(scope)
+        for scope in self.scopes:
+            for call in scope.of_type(ast.Call):
+                self._call(call, scope)  # type: ignore[arg-type]
+        self._inherit_nesting(self.module, None)
+        for info in self.info.values():
+            if info.host:
+                info.transforms.clear()
+        return self.info
+
+    # -- transform resolution --------------------------------------------------------------
+
+    def transform_of(self, expr: ast.AST, scope: Scope) -> tuple[T.Transform, str] | None:
+        name = qualified_name(expr, scope)
+        if name is None:
+            return None
+        if name in T.TRANSFORMS:
+            return T.TRANSFORMS[name], name
+        if name in self.extra_jit or _dotted(expr) in self.extra_jit:
+            return T.JIT, name
+        return None
+
+    def wrap_of(self, expr: ast.AST, scope: Scope) -> Wrap | None:
+        """A decorator-like expression (`jax.jit`, `jax.jit(static_argnames=..)`,
+        `partial(jax.jit, ...)`) → the Wrap it applies, else None."""
+        found = self.transform_of(expr, scope)
+        if found:
+            return Wrap(found[0], found[1])
+        if not isinstance(expr, ast.Call):
+            return None
+        found = self.transform_of(expr.func, scope)
+        if found and not expr.args:  # decorator factory: @jax.jit(static_argnames=...)
+            return _with_statics(Wrap(found[0], found[1]), expr.keywords)
+        if qualified_name(expr.func, scope) in T.PARTIAL and expr.args:
+            inner = self.wrap_of(expr.args[0], scope)
+            if inner and len(expr.args) == 1:
+                return _with_statics(inner, expr.keywords)
+        return None
+
+    def _decorators(self, scope: Scope) -> None:
+        node = scope.node
+        outer = scope.parent
+        assert outer is not None
+        for decorator in node.decorator_list:  # type: ignore[attr-defined]
+            wrap = self.wrap_of(decorator, outer)
+            if wrap:
+                self._apply(scope, wrap, f"decorated with {wrap.name}")
+
+    def _module_methods(self, cls: Scope) -> None:
+        if not self._is_module_class(cls.node, cls.parent, set()):  # type: ignore[arg-type]
+            return
+        for child in cls.children:
+            if child.kind != "function":
+                continue
+            decorators = {qualified_name(d, cls) for d in child.node.decorator_list}  # type: ignore[attr-defined]
+            if child.node.name == "__call__" or decorators & T.COMPACT_DECORATORS:  # type: ignore[attr-defined]
+                info = self.info[child]
+                info.add(T.MODULE, f"method of module class {cls.qualname}")
+                params = child.params()[1:]
+                info.static_params |= {p for p in params if _looks_static(child, p)}
+                info.traced_params |= set(params) - info.static_params
+                info.all_params_traced = True
+
+    def _is_module_class(self, node: ast.ClassDef, scope: Scope | None, seen: set[str]) -> bool:
+        if scope is None or node.name in seen:
+            return False
+        seen.add(node.name)
+        for base in node.bases:
+            if qualified_name(base, scope) in T.MODULE_BASES:
+                return True
+            if isinstance(base, ast.Name):
+                target = self._local_def(base.id, scope, ast.ClassDef)
+                if target is not None and self._is_module_class(target.node, target.parent, seen):  # type: ignore[arg-type]
+                    return True
+        return False
+
+    # -- wrapping calls and lax bodies ----------------------------------------------------
+
+    def _call(self, call: ast.Call, scope: Scope) -> None:
+        name = qualified_name(call.func, scope)
+        if name in T.HOST_CALLBACKS and call.args:
+            for target in self.function_refs(call.args[0], scope):
+                self.info[target[0]].host = True
+            return
+        if name in T.LAX_BODIES:
+            positions, keywords = T.LAX_BODIES[name]
+            exprs = [call.args[i] for i in positions if i < len(call.args)]
+            exprs += [k.value for k in call.keywords if k.arg in keywords]
+            for expr in exprs:
+                for target, bound in self.function_refs(expr, scope):
+                    info = self.info[target]
+                    info.add(T.LAX, f"body of {name}")
+                    info.traced_params |= set(target.params()[bound:])
+                    info.all_params_traced = True
+            return
+        wrap = self._wrapping_call(call, scope)
+        if wrap is None or not call.args:
+            return
+        for target, bound in self.function_refs(call.args[0], scope, wrap):
+            self._apply(target, wrap, f"wrapped by {wrap.name}", bound)
+
+    def _wrapping_call(self, call: ast.Call, scope: Scope) -> Wrap | None:
+        found = self.transform_of(call.func, scope)
+        if found:
+            return _with_statics(Wrap(found[0], found[1]), call.keywords)
+        factory = self.wrap_of(call.func, scope) if isinstance(call.func, ast.Call) else None
+        return factory  # jax.jit(static_argnames=...)(f) / partial(jax.jit, ...)(f)
+
+    def function_refs(self, expr: ast.AST, scope: Scope, outer: Wrap | None = None) -> list[tuple[Scope, int]]:
+        """Function scopes an expression denotes, with how many leading params are bound."""
+        if isinstance(expr, ast.Lambda):
+            return [(self.scope_of[expr], 0)]
+        if isinstance(expr, (ast.List, ast.Tuple)):
+            return [ref for e in expr.elts for ref in self.function_refs(e, scope, outer)]
+        if isinstance(expr, ast.Name):
+            target = self._local_def(expr.id, scope, (ast.FunctionDef, ast.AsyncFunctionDef))
+            return [(target, 0)] if target else []
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in ("self", "cls"):
+            method = self._method(expr.attr, scope)
+            return [(method, 1)] if method else []
+        if isinstance(expr, ast.Call):
+            if qualified_name(expr.func, scope) in T.PARTIAL and expr.args:
+                refs = self.function_refs(expr.args[0], scope, outer)
+                bound = len(expr.args) - 1
+                names = {k.arg for k in expr.keywords if k.arg}
+                for target, already in refs:
+                    self.info[target].static_params |= names
+                return [(t, already + bound) for t, already in refs]
+            inner = self._wrapping_call(expr, scope)
+            if inner and expr.args:  # jax.jit(jax.vmap(f)): f gets both
+                refs = self.function_refs(expr.args[0], scope, inner)
+                for target, bound in refs:
+                    self._apply(target, inner, f"wrapped by {inner.name}", bound)
+                return refs
+        return []
+
+    def _apply(self, target: Scope, wrap: Wrap, reason: str, bound: int = 0) -> None:
+        info = self.info[target]
+        info.add(wrap.transform, reason)
+        positional = [a.arg for a in target.node.args.posonlyargs + target.node.args.args]  # type: ignore[attr-defined]
+        positional = positional[bound:]
+        static = set(wrap.static_names) | set(wrap.bound_names)
+        for num in wrap.static_nums:
+            if -len(positional) <= num < len(positional):
+                static.add(positional[num])
+        if wrap.transform is T.VMAP:
+            static |= {positional[i] for i in wrap.unbatched if i < len(positional)}
+        if wrap.name in T.FILTERED:
+            info.filtered = True
+            static |= {p for p in target.params() if _looks_static(target, p)}
+        info.static_params |= static
+        params = [p for p in target.params()[bound:] if p not in ("self", "cls") or bound]
+        info.traced_params |= {p for p in params if p not in info.static_params}
+        info.all_params_traced = True
+
+    # -- nesting -------------------------------------------------------------------------
+
+    def _inherit_nesting(self, scope: Scope, enclosing: TraceInfo | None) -> None:
+        """Defs and lambdas inside traced code are traced under the same transforms."""
+        for child in scope.children:
+            info = self.info.get(child)
+            inherited = enclosing
+            if info is not None:
+                if enclosing is not None and enclosing.traced and not info.host:
+                    for kind in sorted(enclosing.transforms):
+                        info.transforms.add(kind)
+                    info.abstract |= enclosing.abstract
+                    info.cached |= enclosing.cached
+                    info.reasons.append(f"nested in traced {scope.qualname}")
+                inherited = info if info.traced else (enclosing if not info.host else None)
+            self._inherit_nesting(child, inherited)
+
+    # -- lookups -----------------------------------------------------------------------
+
+    def _local_def(self, name: str, scope: Scope, types) -> Scope | None:
+        owner = scope.lookup_scope(name)
+        if owner is None:
+            return None
+        defs = [b for b in owner.bindings[name] if b.kind in ("def", "class")]
+        if len(defs) != 1 or not isinstance(defs[0].node, types):
+            return None
+        return self.scope_of.get(defs[0].node)
+
+    def _method(self, name: str, scope: Scope) -> Scope | None:
+        cls = scope
+        while cls is not None and cls.kind != "class":
+            cls = cls.parent
+        if cls is None:
+            return None
+        for child in cls.children:
+            if child.kind == "function" and child.node.name == name:  # type: ignore[attr-defined]
+                return child
+        return None
+
+
+def _with_statics(wrap: Wrap, keywords: list[ast.keyword]) -> Wrap:
+    nums, names, unbatched = list(wrap.static_nums), list(wrap.static_names), list(wrap.unbatched)
+    for kw in keywords:
+        value = _literal(kw.value)
+        if kw.arg == "static_argnums":
+            nums += [v for v in _as_tuple(value) if isinstance(v, int)]
+        elif kw.arg == "static_argnames":
+            names += [v for v in _as_tuple(value) if isinstance(v, str)]
+        elif kw.arg == "in_axes" and isinstance(value, (tuple, list)):
+            unbatched += [i for i, axis in enumerate(value) if axis is None]
+    return Wrap(wrap.transform, wrap.name, tuple(nums), tuple(names), wrap.bound_positional,
+                wrap.bound_names, tuple(unbatched))
+
+
+def _literal(node: ast.AST):
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def _as_tuple(value) -> tuple:
+    if isinstance(value, (tuple, list)):
+        return tuple(value)
+    return () if value is None else (value,)
+
+
+def _dotted(expr: ast.AST) -> str | None:
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute):
+        base = _dotted(expr.value)
+        return f"{base}.{expr.attr}" if base else None
+    return None
+
+
+def _looks_static(scope: Scope, param: str) -> bool:
+    """A parameter that holds a Python scalar/flag by its annotation, default or name."""
+    args = scope.node.args  # type: ignore[attr-defined]
+    positional = args.posonlyargs + args.args
+    defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults))
+    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    for a in positional + args.kwonlyargs:
+        if a.arg == param and a.annotation is not None:
+            text = ast.unparse(a.annotation)
+            if text in T.STATIC_ANNOTATIONS or text.startswith(("Optional[bool", "bool |", "int |", "str |")):
+                return True
+    default = defaults.get(param)
+    if isinstance(default, ast.Constant) and isinstance(default.value, (bool, int, float, str, type(None))):
+        return True
+    return param in T.MODE_PARAM_NAMES

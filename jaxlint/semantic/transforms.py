@@ -1,0 +1,70 @@
+"""What JAX's function transformations do to the functions they receive (data only)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Transform:
+    kind: str  # jit | vmap | grad | lax | checkpoint | shape
+    abstract: bool  # Python control flow on its tracers raises
+    cached: bool  # the traced body is compiled and cached (reads of globals go stale)
+
+
+JIT = Transform("jit", abstract=True, cached=True)
+VMAP = Transform("vmap", abstract=True, cached=False)
+GRAD = Transform("grad", abstract=False, cached=False)
+LAX = Transform("lax", abstract=True, cached=True)
+CHECKPOINT = Transform("checkpoint", abstract=True, cached=True)
+SHAPE = Transform("shape", abstract=True, cached=False)  # eval_shape, make_jaxpr
+MODULE = Transform("module", abstract=True, cached=False)  # flax/equinox module methods
+
+TRANSFORMS: dict[str, Transform] = {
+    **dict.fromkeys(
+        ("jax.jit", "jax.pmap", "jax.shard_map", "equinox.filter_jit", "equinox.filter_pmap",
+         "flax.nnx.jit", "flax.linen.jit", "flax.nnx.shard_map", "flax.nnx.pmap"), JIT),
+    **dict.fromkeys(
+        ("jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap", "flax.linen.vmap", "jax.numpy.vectorize"), VMAP),
+    **dict.fromkeys(
+        ("jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian", "jax.jvp", "jax.vjp",
+         "jax.linearize", "equinox.filter_grad", "equinox.filter_value_and_grad", "flax.nnx.grad",
+         "flax.nnx.value_and_grad", "flax.linen.grad", "flax.linen.value_and_grad"), GRAD),
+    **dict.fromkeys(("jax.checkpoint", "equinox.filter_checkpoint", "flax.nnx.remat", "flax.linen.remat",
+                     "flax.linen.checkpoint"), CHECKPOINT),
+    **dict.fromkeys(("jax.eval_shape", "jax.make_jaxpr", "equinox.filter_eval_shape"), SHAPE),
+}
+
+# Transforms under which only arrays are traced: Python scalars passed or defaulted stay static.
+FILTERED = frozenset(("equinox.filter_jit", "equinox.filter_vmap", "equinox.filter_pmap",
+                      "equinox.filter_grad", "equinox.filter_value_and_grad"))
+
+# lax control flow: positions and keyword names of the function arguments it traces.
+LAX_BODIES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    "jax.lax.scan": ((0,), ("f",)),
+    "jax.lax.fori_loop": ((2,), ("body_fun",)),
+    "jax.lax.while_loop": ((0, 1), ("cond_fun", "body_fun")),
+    "jax.lax.cond": ((1, 2), ("true_fun", "false_fun")),
+    "jax.lax.switch": ((1,), ("branches",)),
+    "jax.lax.map": ((0,), ("f",)),
+    "jax.lax.associative_scan": ((0,), ("fn",)),
+    "jax.lax.custom_root": ((0, 2, 3), ("f", "solve", "tangent_solve")),
+    "jax.lax.custom_linear_solve": ((0, 2), ("matvec", "solve")),
+}
+
+# Functions given to these run on the host with concrete values: never traced.
+HOST_CALLBACKS = frozenset((
+    "jax.debug.callback", "jax.pure_callback", "jax.experimental.io_callback", "jax.io_callback",
+    "jax.experimental.host_callback.call", "jax.experimental.host_callback.id_tap",
+))
+
+MODULE_BASES = frozenset(("flax.linen.Module", "flax.nnx.Module", "equinox.Module"))
+COMPACT_DECORATORS = frozenset(("flax.linen.compact", "flax.linen.module.compact", "flax.nnx.compact"))
+PARTIAL = frozenset(("functools.partial",))
+
+# Parameter names that flax/equinox code uses for Python-bool switches of module methods.
+MODE_PARAM_NAMES = frozenset((
+    "train", "training", "is_training", "deterministic", "use_running_average", "decode", "inference",
+    "return_attention", "mutable", "capture_intermediates",
+))
+STATIC_ANNOTATIONS = frozenset(("bool", "int", "str", "float", "None", "Callable", "typing.Callable"))

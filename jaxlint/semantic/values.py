@@ -1,0 +1,76 @@
+"""Abstract values: what each expression of a function holds, as far as JAX cares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+# Levels of `traced`: a pytree that may be a container (truthiness is fine), or an array tracer.
+NOT_TRACED, TRACED_TREE, TRACED_ARRAY = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Value:
+    traced: int = NOT_TRACED
+    jax: bool = False  # a JAX array, concrete or traced
+    numpy: bool = False  # a NumPy array (host value)
+    static: bool = False  # a Python value known at trace time
+    shape: bool = False  # derived from shapes/sizes/len (static integers or tuples of them)
+    is_tuple: bool = False  # a tuple/list (for shapes: `x.shape`, `(n, m)`)
+    key: tuple | None = None  # identity of a PRNG key value
+    jitted: bool = False  # a callable compiled by jit (calling it gives JAX arrays)
+    staged_static: object = None  # the jnp call node that turned static values into a tracer
+    elts: tuple[Value, ...] | None = None  # element values of a tuple/list literal
+
+    def as_array(self) -> Value:
+        """The value of arithmetic on this one."""
+        return Value(traced=TRACED_ARRAY if self.traced else NOT_TRACED, jax=self.jax or bool(self.traced),
+                     numpy=self.numpy, static=self.static, shape=self.shape and self.static,
+                     staged_static=self.staged_static)
+
+
+UNKNOWN = Value()
+STATIC = Value(static=True)
+TRACED = Value(traced=TRACED_ARRAY, jax=True)
+TREE = Value(traced=TRACED_TREE)
+
+
+def join(a: Value, b: Value) -> Value:
+    """What is known for sure after two paths meet: facts true on both."""
+    if a == b:
+        return a
+    elts = None
+    if a.elts is not None and b.elts is not None and len(a.elts) == len(b.elts):
+        elts = tuple(join(x, y) for x, y in zip(a.elts, b.elts))
+    return Value(
+        traced=min(a.traced, b.traced), jax=a.jax and b.jax, numpy=a.numpy and b.numpy,
+        static=a.static and b.static, shape=a.shape and b.shape, is_tuple=a.is_tuple and b.is_tuple,
+        key=a.key if a.key == b.key else None, jitted=a.jitted and b.jitted,
+        staged_static=a.staged_static if a.staged_static is b.staged_static else None, elts=elts)
+
+
+def combine(values: list[Value]) -> Value:
+    """Arithmetic, comparisons and jnp-like calls: traced if any input is traced."""
+    traced = any(v.traced for v in values)
+    staged = next((v.staged_static for v in values if v.staged_static is not None), None)
+    if any(v.traced and v.staged_static is None for v in values):
+        staged = None  # mixed with a genuinely traced input: no longer a shape computation
+    return Value(
+        traced=TRACED_ARRAY if traced else NOT_TRACED,
+        jax=traced or any(v.jax for v in values),
+        numpy=not traced and any(v.numpy for v in values) and not any(v.jax for v in values),
+        static=all(v.static for v in values) and not traced,
+        shape=all(v.static for v in values) and any(v.shape for v in values),
+        staged_static=staged)
+
+
+def element(value: Value) -> Value:
+    """An element of a container or iteration over the value."""
+    if value.traced:
+        return replace(TREE, traced=value.traced) if value.traced == TRACED_TREE else TRACED
+    if value.shape and value.is_tuple:
+        return Value(static=True, shape=True)
+    if value.jax:
+        return Value(jax=True)
+    if value.numpy:
+        return Value(numpy=True)
+    return Value(static=value.static)
