@@ -162,6 +162,8 @@ def module_name(path: str, root: Path) -> str:
     return ".".join(parts) or "__main__"
 
 
-def check_paths(files: list[str], settings: Settings, enabled: frozenset[str]) -> list[FileResult]:
+def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *, jobs: int = 1,
+                cache_dir: str | None = None) -> list[FileResult]:
+    """Results in the order of `files`. `cache_dir` None: no cache."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
     return [check_file(path, settings, enabled) for path in files]

@@ -44,7 +44,8 @@ def run_check(options: CheckOptions, settings: Settings, enabled: set[str]) -> i
             return EXIT_ERROR
         if options.verbose:
             print(f"jaxlint: checking {len(files)} file(s)", file=sys.stderr)
-        results = check_paths(files, settings, codes)
+        cache_dir = None if not options.cache else (options.cache_dir or os.path.join(str(settings.root), ".jaxlint_cache"))
+        results = check_paths(files, settings, codes, jobs=options.jobs, cache_dir=cache_dir)
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
     errors = [e for r in results for e in r.errors]
     for error in errors:
