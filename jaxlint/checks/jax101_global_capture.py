@@ -31,7 +31,7 @@ def check(model: Model) -> Iterator[Report]:
         for load, owner in _free_loads(scope):
             if load.id in reported or load.id in scope.globals:
                 continue
-            change = _later_change(model, owner, load.id, _defined_at(scope))
+            change = _later_change(model, owner, load.id, scope)
             if change is None:
                 continue
             reported.add(load.id)
@@ -73,13 +73,19 @@ def _defined_at(scope: Scope) -> int:
     return min([node.lineno] + [d.lineno for d in decorators])
 
 
-def _later_change(model: Model, owner: Scope, name: str, defined: int) -> str | None:
-    """How `name` changes after line `defined` (as words for the message), or None."""
+def _later_change(model: Model, owner: Scope, name: str, function: Scope) -> str | None:
+    """How `name` changes after `function` is defined (as words for the message), or None."""
     bindings = owner.bindings.get(name, [])
     if not bindings or any(b.kind in _NOT_CAPTURED for b in bindings) or name.startswith("__"):
         return None
-    for binding in bindings:
-        if binding.lineno > defined and binding.kind != "param":
+    defined = _defined_at(function)
+    for index, binding in enumerate(bindings):
+        if binding.kind == "param" or binding.lineno <= defined:
+            continue
+        loop = _enclosing_loop(binding.node)
+        if index == 0 and loop is None:
+            continue  # the first binding after the def is a definition, not a change
+        if owner.kind == "module" or _called_after(owner, function, binding.lineno, loop):
             return f"rebound on line {binding.lineno}"
     for scope in model.scopes:
         declared = scope.globals if owner.kind == "module" else scope.nonlocals
@@ -87,25 +93,45 @@ def _later_change(model: Model, owner: Scope, name: str, defined: int) -> str | 
             if owner.kind == "module" or owner in scope.ancestors():
                 line = scope.bindings[name][0].lineno
                 return f"assigned in `{function_label(scope)}` (line {line})"
+    if owner.kind != "module" or bindings[0].lineno > defined:
+        return None
     return _later_mutation(model, owner, name, defined, bindings)
 
 
-def _later_mutation(model: Model, owner: Scope, name: str, defined: int, bindings) -> str | None:
-    container = any(_is_container(model, b.node, owner) for b in bindings)
-    for scope in owner.subtree():
-        if scope is not owner and scope.lookup_scope(name) is not owner:
+def _enclosing_loop(node: ast.AST) -> ast.AST | None:
+    parent = getattr(node, "parent", None)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        if isinstance(parent, (ast.For, ast.AsyncFor, ast.While)):
+            return parent
+        parent = getattr(parent, "parent", None)
+    return None
+
+
+def _called_after(owner: Scope, function: Scope, line: int, loop: ast.AST | None) -> bool:
+    """A closure goes stale only when the compiled function is called after the change."""
+    name = getattr(function.node, "name", None)
+    for call in owner.of_type(ast.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if not (isinstance(func, ast.Name) and func.id == name):
             continue
-        late = scope is not owner  # code in functions runs later, whatever its line
-        for node in scope.of_type(ast.Subscript, ast.Attribute):
-            base = node.value  # type: ignore[attr-defined]
-            if not (isinstance(base, ast.Name) and base.id == name and (late or node.lineno > defined)):
-                continue
-            if isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
-                what = "item" if isinstance(node, ast.Subscript) else "attribute"
-                return f"mutated by {what} assignment on line {node.lineno}"
-            if (container and isinstance(node, ast.Attribute) and node.attr in _MUTATORS
-                    and isinstance(getattr(node, "parent", None), ast.Call)):
-                return f"mutated by `.{node.attr}()` on line {node.lineno}"
+        if call.lineno > line or (loop is not None and loop.lineno <= call.lineno <= loop.end_lineno):  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def _later_mutation(model: Model, owner: Scope, name: str, defined: int, bindings) -> str | None:
+    """Item/attribute assignment or a mutating method call in module-level code after the def."""
+    container = any(_is_container(model, b.node, owner) for b in bindings)
+    for node in owner.of_type(ast.Subscript, ast.Attribute):
+        base = node.value  # type: ignore[attr-defined]
+        if not (isinstance(base, ast.Name) and base.id == name and node.lineno > defined):
+            continue
+        if isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
+            what = "item" if isinstance(node, ast.Subscript) else "attribute"
+            return f"mutated by {what} assignment on line {node.lineno}"
+        if (container and isinstance(node, ast.Attribute) and node.attr in _MUTATORS
+                and isinstance(getattr(node, "parent", None), ast.Call)):
+            return f"mutated by `.{node.attr}()` on line {node.lineno}"
     return None
 
 

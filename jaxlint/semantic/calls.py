@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
 from jaxlint.semantic.transforms import TRANSFORMS
@@ -13,6 +14,10 @@ from jaxlint.semantic.values import (
 if TYPE_CHECKING:
     from jaxlint.semantic.interpret import Interpreter
 
+# Calls whose array arguments are alternatives: only one of them ends up in the result.
+SELECTORS = frozenset(("jax.numpy.where", "jax.lax.select", "jax.lax.select_n", "jax.lax.cond", "jax.lax.switch"))
+# Attributes of a pytree that name static metadata (`arr.n_batch`, `cfg.num_heads`), not leaves.
+METADATA_ATTR = re.compile(r"^(n|num)_|_(size|sizes|dim|dims|shape|axis|axes|len|count|name|names)$|^(name|mode)$")
 SHAPE_ATTRS = frozenset(("shape", "ndim", "size"))
 STATIC_ATTRS = frozenset(("dtype", "weak_type", "sharding", "aval", "itemsize", "nbytes", "__class__"))
 ARRAY_ATTRS = frozenset(("T", "mT", "real", "imag", "flat"))
@@ -28,6 +33,7 @@ JNP_STATIC_FUNCS = frozenset((
     "shape", "ndim", "size", "result_type", "dtype", "issubdtype", "promote_types", "finfo", "iinfo",
     "can_cast", "isdtype", "iscomplexobj", "isrealobj", "isscalar", "broadcast_shapes",
 ))
+STATIC_JAX_FUNCS = frozenset(("jax.lax.axis_size", "jax.lax.broadcast_shapes", "jax.numpy.ndim"))
 KEY_MAKERS = frozenset((
     "jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.random.fold_in", "jax.random.clone",
     "jax.random.wrap_key_data",
@@ -59,8 +65,14 @@ def module_attribute_value(qualified: str) -> Value:
     return STATIC
 
 
-def key_use(qualified: str | None) -> str:
-    """How a call treats PRNG keys passed to it: consume | sampler | fold | ignore."""
+_CHECKER = re.compile(r"^_*(is|has|check|assert|validate|ensure|verify|print|log|debug|warn)(_|$|[A-Z])")
+
+
+def key_use(qualified: str | None, callee: str | None = None) -> str:
+    """How a call treats PRNG keys passed to it: consume | sampler | fold | ignore.
+    `callee` is the last name of what is called (`is_prng_key`), for checks that only look."""
+    if callee is not None and _CHECKER.match(callee):
+        return "ignore"
     if qualified is None:
         return "consume"
     if qualified == "jax.random.fold_in":
@@ -120,7 +132,7 @@ def _builtin_value(name: str, args: list[Value], inputs: list[Value]) -> Value:
 
 def _jax_value(interp: Interpreter, node: ast.Call, qualified: str, inputs: list[Value], traced_input: bool) -> Value:
     short = qualified.rsplit(".", 1)[1]
-    if qualified.startswith("jax.numpy.") and short in JNP_STATIC_FUNCS:
+    if (qualified.startswith("jax.numpy.") and short in JNP_STATIC_FUNCS) or qualified in STATIC_JAX_FUNCS:
         return Value(static=True, shape=short in ("shape", "ndim", "size"), is_tuple=short == "shape")
     traced = traced_input or interp.staging
     result = Value(traced=TRACED_ARRAY if traced else NOT_TRACED, jax=True)

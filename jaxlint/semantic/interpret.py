@@ -74,6 +74,7 @@ class Interpreter:
         self.loop_depth = 0
         self._reported: set[ast.AST] = set()
         self.staging = bool(info and info.traced and (info.cached or "module" in info.transforms))
+        self.random_key_args = model.random_key_args(scope)
 
     # -- entry ---------------------------------------------------------------------------
 
@@ -103,7 +104,7 @@ class Interpreter:
                 value = STATIC
             elif C.is_array_annotation(annotation):
                 value = Value(jax=True)
-            if self.model.is_key_name(name) and value.traced != TRACED_ARRAY:
+            if self.model.is_key_name(name) and name in self.random_key_args and value.traced != TRACED_ARRAY:
                 value = replace(value, key=("param", name))
             state.env[name] = value
         for extra in (args.vararg, args.kwarg):
@@ -320,7 +321,8 @@ class Interpreter:
         if name in state.env:
             return state.env[name]
         value = self.model.outer_value(self.scope, name)
-        if value.key is not None or (self.model.is_key_name(name) and value.traced != TRACED_ARRAY):
+        if value.key is not None or (self.model.is_key_name(name) and name in self.random_key_args
+                                     and value.traced != TRACED_ARRAY):
             # A key from an outer scope is tracked afresh inside this function.
             value = replace(value, key=("outer", name))
             state.env[name] = value
@@ -386,6 +388,9 @@ class Interpreter:
         if any(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in exprs) and all(
                 isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops):
             return STATIC  # a tracer compares unequal to a str without raising
+        if not any(o.traced == TRACED_ARRAY for o in operands) and any(
+                isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in node.ops):
+            return UNKNOWN  # a container or a string may be compared for equality without raising
         return combine([o.as_array() for o in operands])
 
     def _eval_IfExp(self, node: ast.IfExp, state: State) -> Value:
@@ -405,10 +410,11 @@ class Interpreter:
     def _eval_comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
                             state: State) -> Value:
         inner = state.copy()
+        outermost = self.eval(node.generators[0].iter, inner)  # evaluated once, before the loop
         self.loop_depth += 1
         for _ in range(2):  # a comprehension is a loop: its body may run many times
-            for gen in node.generators:
-                items = self.eval(gen.iter, inner)
+            for index, gen in enumerate(node.generators):
+                items = outermost if index == 0 else self.eval(gen.iter, inner)
                 self.bind(gen.target, self.iter_element(gen.iter, items), inner, None, fresh_keys=True)
                 for cond in gen.ifs:
                     self.eval(cond, inner)
@@ -434,7 +440,7 @@ class Interpreter:
             return STATIC
         if node.attr in C.ARRAY_ATTRS and (base.traced or base.jax or base.numpy):
             return replace(base.as_array(), static=False, shape=False)
-        if base.traced:
+        if base.traced and not C.METADATA_ATTR.search(node.attr):
             return TREE
         return UNKNOWN
 
@@ -475,14 +481,28 @@ class Interpreter:
 
     def _eval_Call(self, node: ast.Call, state: State) -> Value:
         func = self.eval(node.func, state)
-        args = [self.eval(a, state) for a in node.args]
-        kwargs = {k.arg or "**": self.eval(k.value, state) for k in node.keywords}
         qualified = self.model.qualified(node.func, self.scope)
+        if qualified in C.SELECTORS:
+            args = self._alternatives(node.args, state)
+        else:
+            args = [self.eval(a, state) for a in node.args]
+        kwargs = {k.arg or "**": self.eval(k.value, state) for k in node.keywords}
         result = C.call_value(self, node, qualified, func, args, kwargs)
         self._consume_keys(node, qualified, args, kwargs, state)
         if self.info is not None and self.info.traced:
             self.facts.callee_args.append((node, args, kwargs))
         return result
+
+    def _alternatives(self, exprs: list[ast.expr], state: State) -> list[Value]:
+        """Arguments of which only one is used (`lax.select(c, f(key), g(key))`): joined like branches."""
+        values, result = [], None
+        for expr in exprs:
+            branch = state.copy()
+            values.append(self.eval(expr, branch))
+            result = branch if result is None else merge(result, branch)
+        if result is not None:
+            self._replace(state, result)
+        return values
 
     # -- iteration -----------------------------------------------------------------------
 
@@ -508,8 +528,10 @@ class Interpreter:
 
     def _consume_keys(self, node: ast.Call, qualified: str | None, args: list[Value],
                       kwargs: dict[str, Value], state: State) -> None:
-        kind = C.key_use(qualified)
-        if kind == "ignore":
+        func = node.func
+        callee = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        kind = C.key_use(qualified, callee)
+        if kind == "ignore" or self._in_assert(node):
             return
         exprs = list(zip(node.args, args)) + [(k.value, kwargs[k.arg or "**"]) for k in node.keywords]
         if kind == "fold":
@@ -533,6 +555,13 @@ class Interpreter:
                 else:
                     state.consumed[sub_value.key] = node
 
+    @staticmethod
+    def _in_assert(node: ast.AST) -> bool:
+        parent = getattr(node, "parent", None)
+        while parent is not None and not isinstance(parent, ast.stmt):
+            parent = getattr(parent, "parent", None)
+        return isinstance(parent, ast.Assert)
+
     def _reuse(self, expr: ast.AST, call: ast.Call, key: tuple, first: ast.AST, state: State) -> None:
         if expr in self._reported:
             return
@@ -542,12 +571,11 @@ class Interpreter:
 
 
 def _key_parts(expr: ast.AST, value: Value, interp: Interpreter):
-    """The key values an argument passes: the argument itself, or the values of a dict/list literal."""
+    """The named key values an argument passes: the argument itself, or the values of a dict/list
+    literal. A key made inline (`normal(key(0))`) is a new value each time: not tracked."""
     if value.key is not None:
-        yield expr, value
-    elif isinstance(expr, ast.Dict):
-        for sub in expr.values:
-            yield sub, interp.facts.value(sub)
-    elif isinstance(expr, (ast.List, ast.Tuple)):
-        for sub in expr.elts:
-            yield sub, interp.facts.value(sub)
+        if isinstance(expr, (ast.Name, ast.Subscript, ast.Attribute)):
+            yield expr, value
+    elif isinstance(expr, (ast.Dict, ast.List, ast.Tuple)):
+        for sub in expr.values if isinstance(expr, ast.Dict) else expr.elts:
+            yield from _key_parts(sub, interp.facts.value(sub), interp)

@@ -16,6 +16,9 @@ from jaxlint.semantic.values import UNKNOWN, Value
 
 DEFAULT_KEY_NAMES = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key", "rngs")
 _MAX_PROPAGATION_ROUNDS = 8
+# Parameters so annotated cannot hold a tracer, whatever a caller passes.
+_UNTRACEABLE_ANNOTATIONS = frozenset(("str", "Callable", "type", "Sequence[str]", "tuple[int, ...]",
+                                      "Sequence[int]", "typing.Callable"))
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,7 @@ class Model:
         self._facts: dict[Scope, Facts] = {}
         self._computing: set[Scope] = set()
         self._key_name_cache: dict[str, bool] = {}
+        self._random_key_args: dict[Scope, frozenset[str]] = {}
         self._defaults_never_passed()
         self._propagate_to_callees()
 
@@ -84,6 +88,20 @@ class Model:
             cached = any(fnmatch.fnmatchcase(name, pattern) for pattern in self.options.key_names)
             self._key_name_cache[name] = cached
         return cached
+
+    def random_key_args(self, scope: Scope) -> frozenset[str]:
+        """Names passed as the key to a `jax.random` function in this scope (or its nested scopes)."""
+        found = self._random_key_args.get(scope)
+        if found is None:
+            names = set()
+            for sub in scope.subtree():
+                for call in sub.of_type(ast.Call):
+                    first = call.args[0] if call.args else next(  # type: ignore[attr-defined]
+                        (k.value for k in call.keywords if k.arg == "key"), None)  # type: ignore[attr-defined]
+                    if isinstance(first, ast.Name) and (self.qualified(call.func, sub) or "").startswith("jax.random."):  # type: ignore[attr-defined]
+                        names.add(first.id)
+            found = self._random_key_args[scope] = frozenset(names)
+        return found
 
     def function_refs(self, expr: ast.AST, scope: Scope) -> list[tuple[Scope, int]]:
         return self._analysis.function_refs(expr, scope)
@@ -212,7 +230,10 @@ def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwa
     if node.args.vararg is not None and len(call.args) > len(positional):  # type: ignore[attr-defined]
         if any(v.traced for v in args[len(positional):]):
             receiving.add(node.args.vararg.arg)  # type: ignore[attr-defined]
-    return receiving & (set(target.params()) | {a.arg for a in (node.args.vararg,) if a})  # type: ignore[attr-defined]
+    never_traced = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs  # type: ignore[attr-defined]
+                    if a.annotation is not None and ast.unparse(a.annotation) in _UNTRACEABLE_ANNOTATIONS}
+    params = set(target.params()) | {a.arg for a in (node.args.vararg,) if a}  # type: ignore[attr-defined]
+    return (receiving & params) - never_traced
 
 
 def _passes(call: ast.Call, param: str, positional: list[str]) -> bool:

@@ -56,6 +56,7 @@ LAX_BODIES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
 HOST_CALLBACKS = frozenset((
     "jax.debug.callback", "jax.pure_callback", "jax.experimental.io_callback", "jax.io_callback",
     "jax.experimental.host_callback.call", "jax.experimental.host_callback.id_tap",
+    "jax._src.callback.io_callback", "jax._src.callback.pure_callback", "jax._src.debugging.debug_callback",
 ))
 
 MODULE_BASES = frozenset(("flax.linen.Module", "flax.nnx.Module", "equinox.Module"))

@@ -1,0 +1,37 @@
+"""Small facts every format shares: which fixes apply, and how a notebook position reads."""
+
+from __future__ import annotations
+
+import os
+
+from jaxlint.diagnostics import Finding
+
+
+def applies(finding: Finding, unsafe_fixes: bool) -> bool:
+    """Would `--fix` (with the current `--unsafe-fixes` setting) fix this finding?"""
+    return finding.fixable == "safe" or (unsafe_fixes and finding.fixable == "unsafe")
+
+
+def hidden(finding: Finding, unsafe_fixes: bool) -> bool:
+    """Is there an unsafe fix that only `--unsafe-fixes` would apply?"""
+    return not unsafe_fixes and finding.fixable == "unsafe"
+
+
+def fix_counts(findings: list[Finding], unsafe_fixes: bool) -> tuple[int, int]:
+    """(fixable with --fix as configured, fixable only with --unsafe-fixes)."""
+    return (sum(applies(f, unsafe_fixes) for f in findings), sum(hidden(f, unsafe_fixes) for f in findings))
+
+
+def posix_path(filename: str) -> str:
+    return filename.replace(os.sep, "/")
+
+
+def cell_prefix(finding: Finding) -> str:
+    """`cell 3:2:5: ` for a notebook finding, else nothing.
+
+    Formats that locate findings by line of the file on disk (github, sarif, junit, gitlab)
+    cannot point into a notebook cell, so they name the cell in the message instead.
+    """
+    if finding.cell is None:
+        return ""
+    return f"cell {finding.cell}:{finding.location.row}:{finding.location.column}: "

@@ -1,0 +1,103 @@
+"""SARIF 2.1.0, for GitHub code scanning and editors: one run, one rule entry per code."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from jaxlint import __version__
+from jaxlint.diagnostics import Edit, Finding, RuleInfo
+from jaxlint.output.common import cell_prefix, posix_path
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://github.com/jaxlint/jaxlint"
+LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+FIX_SENTENCE = {
+    "safe": "`jaxlint check --fix` fixes it.",
+    "unsafe": "`jaxlint check --fix --unsafe-fixes` fixes it (the fix may change behaviour).",
+    "sometimes": "`jaxlint check --fix` fixes it in some cases.",
+    "none": "No automatic fix; the message says what to write instead.",
+}
+
+
+def render(findings: list[Finding], rules: list[RuleInfo]) -> str:
+    log = {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "jaxlint",
+                "version": __version__,
+                "informationUri": INFORMATION_URI,
+                "rules": [rule_object(rule, findings) for rule in _all_rules(findings, rules)],
+            }},
+            "columnKind": "unicodeCodePoints",  # our columns count characters, not UTF-16 units
+            "results": [result_object(f) for f in findings],
+        }],
+    }
+    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+def _all_rules(findings: list[Finding], rules: list[RuleInfo]) -> list[RuleInfo]:
+    """The catalog, plus an entry for any code outside it (e.g. a syntax error), so every result has a rule."""
+    known = {rule.code for rule in rules}
+    extra: dict[str, RuleInfo] = {}
+    for f in findings:
+        if f.code not in known and f.code not in extra:
+            extra[f.code] = RuleInfo(f.code, f.name, f.severity, "none", f.name.replace("-", " ").capitalize() + ".")
+    return [*rules, *extra.values()]
+
+
+def rule_object(rule: RuleInfo, findings: list[Finding]) -> dict[str, Any]:
+    obj: dict[str, Any] = {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": " ".join(filter(None, (rule.summary, FIX_SENTENCE.get(rule.fix))))},
+        "help": {"text": f"Run `jaxlint explain {rule.code}` for what it catches, why, and what to write instead."},
+        "defaultConfiguration": {"enabled": True, "level": LEVEL.get(rule.severity, "warning")},
+        "properties": {"problem.severity": rule.severity, "fix": rule.fix},
+    }
+    url = next((f.url for f in findings if f.code == rule.code and f.url), None)
+    if url:
+        obj["helpUri"] = url
+    return obj
+
+
+def result_object(finding: Finding) -> dict[str, Any]:
+    location: dict[str, Any] = {"artifactLocation": {"uri": file_uri(finding.filename)}}
+    if finding.cell is None:  # rows within a notebook cell are no region of the .ipynb file
+        location["region"] = region(finding.location.row, finding.location.column,
+                                    finding.end_location.row, finding.end_location.column)
+    result: dict[str, Any] = {
+        "ruleId": finding.code,
+        "level": LEVEL.get(finding.severity, "warning"),
+        "message": {"text": cell_prefix(finding) + finding.message},
+        "locations": [{"physicalLocation": location}],
+    }
+    if finding.fix is not None and finding.cell is None:
+        result["fixes"] = [{
+            "description": {"text": finding.fix.message},
+            "artifactChanges": [{"artifactLocation": {"uri": file_uri(finding.filename)},
+                                 "replacements": [replacement(edit) for edit in finding.fix.edits]}],
+        }]
+    return result
+
+
+def region(row: int, column: int, end_row: int, end_column: int) -> dict[str, int]:
+    return {"startLine": row, "startColumn": column, "endLine": end_row, "endColumn": end_column}
+
+
+def replacement(edit: Edit) -> dict[str, Any]:
+    deleted = region(edit.location.row, edit.location.column, edit.end_location.row, edit.end_location.column)
+    return {"deletedRegion": deleted, "insertedContent": {"text": edit.content}}
+
+
+def file_uri(filename: str) -> str:
+    """A relative path stays a relative URI reference (posix, percent-encoded); an absolute one is file://."""
+    if os.path.isabs(filename):
+        return Path(filename).as_uri()
+    return quote(posix_path(filename))

@@ -1,0 +1,110 @@
+"""The default report: one header per finding, a code frame under it, a summary line.
+
+    train.py:12:5: JAX104 [*] In-place update of JAX array `x`; use `x = x.at[0].set(1.0)`
+       |
+    12 |     x[0] = 1.0
+       |     ^^^^^^^^^^ JAX104
+       |
+
+`[*]`: `--fix` fixes it; `[-]`: only `--fix --unsafe-fixes` does.
+Colour is plain ANSI escapes, so nothing heavy is imported for it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from jaxlint.diagnostics import Finding
+from jaxlint.output.common import applies, fix_counts, hidden
+
+TAB = "    "  # tabs are shown as four spaces, and carets are counted the same way
+_SEVERITY_COLOR = {"error": "1;31", "warning": "1;33", "info": "1;34"}
+_GUTTER, _BOLD, _CYAN = "1;34", "1", "36"
+
+
+class Painter:
+    """Wraps text in an ANSI style, or leaves it alone when colour is off."""
+
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def __call__(self, text: str, style: str) -> str:
+        return f"\x1b[{style}m{text}\x1b[0m" if self.color and text else text
+
+
+def render(findings: list[Finding], *, color: bool, unsafe_fixes: bool) -> str:
+    paint = Painter(color)
+    lines: list[str] = []
+    for finding in findings:
+        lines.append(header(finding, paint, unsafe_fixes))
+        lines.extend(frame(finding, paint))
+        lines.append("")
+    lines.append(summary(findings, unsafe_fixes))
+    return "\n".join(lines) + "\n"
+
+
+def marker(finding: Finding, unsafe_fixes: bool) -> str:
+    if applies(finding, unsafe_fixes):
+        return "[*]"
+    return "[-]" if hidden(finding, unsafe_fixes) else ""
+
+
+def header(finding: Finding, paint: Painter, unsafe_fixes: bool) -> str:
+    colon = paint(":", _CYAN)
+    where = paint(finding.filename, _BOLD)
+    if finding.cell is not None:
+        where += colon + f"cell {finding.cell}"
+    mark = marker(finding, unsafe_fixes)
+    code = paint(finding.code, _SEVERITY_COLOR.get(finding.severity, _BOLD))
+    return (f"{where}{colon}{finding.location.row}{colon}{finding.location.column}{colon} {code} "
+            + (paint(mark, _CYAN) + " " if mark else "") + finding.message)
+
+
+def frame(finding: Finding, paint: Painter) -> list[str]:
+    """The source lines of the span, with carets under the first one; nothing without context."""
+    if not finding.context:
+        return []
+    first_row = finding.location.row
+    width = len(str(first_row + len(finding.context) - 1))
+    empty_gutter = paint(" " * width + " |", _GUTTER)
+    first, start = finding.context[0], finding.location.column - 1
+    stop = finding.end_location.column - 1 if finding.end_location.row == first_row else len(first)
+    indent = display_width(first[:start])
+    carets = max(1, display_width(first[:stop]) - indent)
+    underline = paint("^" * carets + " " + finding.code, _SEVERITY_COLOR.get(finding.severity, _BOLD))
+    out = [empty_gutter]
+    for offset, line in enumerate(finding.context):
+        shown = line.replace("\t", TAB)
+        out.append(paint(f"{first_row + offset:>{width}} |", _GUTTER) + (" " + shown if shown else ""))
+        if offset == 0:
+            out.append(f"{empty_gutter} {' ' * indent}{underline}")
+    out.append(empty_gutter)
+    return out
+
+
+def display_width(text: str) -> int:
+    """Terminal columns `text` takes once tabs are expanded (wide CJK: 2, combining marks: 0)."""
+    return sum(_char_width(char) for char in text)
+
+
+def _char_width(char: str) -> int:
+    if char == "\t":
+        return len(TAB)
+    if char.isascii():
+        return 1
+    if unicodedata.combining(char):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def summary(findings: list[Finding], unsafe_fixes: bool) -> str:
+    """`Found 3 findings (2 fixable with --fix, 1 with --unsafe-fixes).` or `All checks passed!`"""
+    if not findings:
+        return "All checks passed!"
+    fixable, hidden_count = fix_counts(findings, unsafe_fixes)
+    parts = [f"{fixable} fixable with --fix"] if fixable else []
+    if hidden_count:
+        parts.append(f"{hidden_count} with --unsafe-fixes" if parts
+                     else f"{hidden_count} fixable with --fix --unsafe-fixes")
+    noun = "finding" if len(findings) == 1 else "findings"
+    return f"Found {len(findings)} {noun}" + (f" ({', '.join(parts)})" if parts else "") + "."
