@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from jaxlint.checks.base import Report, function_label, snippet
 from jaxlint.semantic.model import Model
 from jaxlint.semantic.scopes import Scope
-from jaxlint.semantic.values import TRACED_ARRAY
 
 CODE = "JAX103"
 NAME = "tracer-bool-conversion"
@@ -31,7 +30,7 @@ def check(model: Model) -> Iterator[Report]:
         seen: set[ast.AST] = set()
         for expr, construct in sites:
             for operand in _operands(expr):
-                if operand in seen or facts.value(operand).traced != TRACED_ARRAY:
+                if operand in seen or not facts.value(operand).surely_traced_array:
                     continue
                 seen.add(operand)
                 yield _report(model, scope, operand, construct)

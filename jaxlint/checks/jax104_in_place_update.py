@@ -55,7 +55,7 @@ def _innermost(target: ast.Subscript) -> tuple[ast.expr, list[ast.expr]]:
 
 
 def _is_jax_array(value: Value, indices: list[ast.expr]) -> bool:
-    if value.numpy:
+    if value.numpy or value.is_tuple:  # NumPy arrays, lists and tuples are mutable or not arrays
         return False
     if value.jax or value.traced > TRACED_TREE:
         return True

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.semantic.transforms import TRANSFORMS
 from jaxlint.semantic.values import (
-    NOT_TRACED, STATIC, TRACED_ARRAY, TREE, UNKNOWN, Value, combine,
+    MAYBE_TRACED, NOT_TRACED, STATIC, TRACED_ARRAY, UNKNOWN, Value, combine,
 )
 
 if TYPE_CHECKING:
@@ -96,7 +96,10 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
             return _method_value(interp, node, inputs)
         if func.jitted:
             return Value(jax=True, traced=TRACED_ARRAY if traced_input and interp.staging else NOT_TRACED)
-        return TREE if traced_input else UNKNOWN
+        local = interp.model.local_return_value(node, interp.scope)
+        if local is not None:
+            return local
+        return MAYBE_TRACED if traced_input else UNKNOWN
     if qualified.startswith("builtins."):
         return _builtin_value(qualified[9:], args, inputs)
     if qualified.startswith(JAX_ARRAY_MODULES):
@@ -115,7 +118,7 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
         return Value(jax=True, traced=args[0].traced)
     if func.jitted:
         return Value(jax=True, traced=TRACED_ARRAY if traced_input and interp.staging else NOT_TRACED)
-    return TREE if traced_input else UNKNOWN
+    return MAYBE_TRACED if traced_input else UNKNOWN
 
 
 def _builtin_value(name: str, args: list[Value], inputs: list[Value]) -> Value:
@@ -127,7 +130,7 @@ def _builtin_value(name: str, args: list[Value], inputs: list[Value]) -> Value:
         return STATIC
     if name in ARITH_BUILTINS:
         return combine(inputs) if inputs else UNKNOWN
-    return TREE if any(v.traced for v in inputs) else UNKNOWN
+    return MAYBE_TRACED if any(v.traced for v in inputs) else UNKNOWN
 
 
 def _jax_value(interp: Interpreter, node: ast.Call, qualified: str, inputs: list[Value], traced_input: bool) -> Value:
@@ -165,5 +168,5 @@ def _method_value(interp: Interpreter, node: ast.Call, inputs: list[Value]) -> V
     if attr in ("item", "tolist", "__index__", "__int__"):
         return STATIC if not receiver.traced else UNKNOWN
     if receiver.traced or any(v.traced for v in inputs):
-        return TREE
+        return MAYBE_TRACED
     return UNKNOWN

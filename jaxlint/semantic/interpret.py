@@ -441,7 +441,7 @@ class Interpreter:
         if node.attr in C.ARRAY_ATTRS and (base.traced or base.jax or base.numpy):
             return replace(base.as_array(), static=False, shape=False)
         if base.traced and not C.METADATA_ATTR.search(node.attr):
-            return TREE
+            return replace(TREE, uncertain=base.uncertain)
         return UNKNOWN
 
     def _eval_Subscript(self, node: ast.Subscript, state: State) -> Value:
@@ -460,7 +460,7 @@ class Interpreter:
                 return Value(key=(*base.key, node.slice.value), jax=True, traced=base.traced)
             return Value(jax=True, traced=base.traced)  # keys[i]: a different key each time
         if base.traced:
-            return replace(TREE, traced=base.traced) if base.traced == TRACED_TREE else TRACED
+            return element(base)
         if base.jax:
             return Value(jax=True, traced=TRACED_ARRAY if index.traced else NOT_TRACED)
         if base.numpy:

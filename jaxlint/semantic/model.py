@@ -12,7 +12,7 @@ from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
 from jaxlint.semantic.traced import TraceAnalysis, TraceInfo
-from jaxlint.semantic.values import UNKNOWN, Value
+from jaxlint.semantic.values import TRACED_ARRAY, UNKNOWN, Value, combine
 
 DEFAULT_KEY_NAMES = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key", "rngs")
 _MAX_PROPAGATION_ROUNDS = 8
@@ -89,6 +89,22 @@ class Model:
             self._key_name_cache[name] = cached
         return cached
 
+    def local_return_value(self, call: ast.Call, scope: Scope) -> Value | None:
+        """What a call to a function of this module returns, from its `return` statements;
+        None when the callee is not a plain function of this module."""
+        refs = self.function_refs(call.func, scope)
+        if len(refs) != 1 or not isinstance(call.func, (ast.Name, ast.Attribute)):
+            return None
+        target = refs[0][0]
+        if target in self._computing or isinstance(target.node, ast.Lambda):
+            return UNKNOWN
+        facts = self.facts(target)
+        returned = [facts.value(r.value) for r in target.of_type(ast.Return) if r.value is not None]  # type: ignore[attr-defined]
+        traced = [v for v in returned if v.traced]
+        if not traced:
+            return UNKNOWN
+        return combine(traced) if any(v.traced == TRACED_ARRAY for v in traced) else traced[0]
+
     def random_key_args(self, scope: Scope) -> frozenset[str]:
         """Names passed as the key to a `jax.random` function in this scope (or its nested scopes)."""
         found = self._random_key_args.get(scope)
@@ -161,7 +177,7 @@ class Model:
                 for call, args, kwargs in self.facts(caller).callee_args:
                     changed |= self._propagate_call(caller, caller_info, call, args, kwargs)
             if not changed:
-                return
+                break
             for scope in changed:
                 self._facts.pop(scope, None)
             for scope in self.scopes:  # closures read final values of their owners
@@ -169,6 +185,7 @@ class Model:
                     self._facts.pop(scope, None)
             pending = sorted(changed, key=lambda s: s.node.lineno) + [
                 s for s, i in self.trace.items() if i.traced and s not in changed and _nested_in(s, changed)]
+        self._facts.clear()  # callers may have read callees' return values before they were final
 
     def _propagate_call(self, caller: Scope, caller_info: TraceInfo, call: ast.Call, args: list[Value],
                         kwargs: dict[str, Value]) -> set[Scope]:

@@ -10,6 +10,9 @@ from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.scopes import Scope
 
 
+ALL_BOUND = 1 << 16  # "every parameter is bound": none of them is known to be traced
+
+
 @dataclass
 class TraceInfo:
     transforms: set[str] = field(default_factory=set)  # transform kinds that trace the body
@@ -193,6 +196,8 @@ class TraceAnalysis:
             if qualified_name(expr.func, scope) in T.PARTIAL and expr.args:
                 refs = self.function_refs(expr.args[0], scope, outer)
                 bound = len(expr.args) - 1
+                if any(k.arg is None for k in expr.keywords):
+                    bound = ALL_BOUND  # partial(f, **kwargs): which parameters remain is unknown
                 names = {k.arg for k in expr.keywords if k.arg}
                 for target, already in refs:
                     self.info[target].static_params |= names

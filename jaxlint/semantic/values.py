@@ -20,18 +20,26 @@ class Value:
     jitted: bool = False  # a callable compiled by jit (calling it gives JAX arrays)
     staged_static: object = None  # the jnp call node that turned static values into a tracer
     elts: tuple[Value, ...] | None = None  # element values of a tuple/list literal
+    # Traced only as far as we can tell: the result of an unknown call on traced arguments
+    # (it may well be a static int). Enough for print-in-jit, not for control-flow rules.
+    uncertain: bool = False
 
     def as_array(self) -> Value:
         """The value of arithmetic on this one."""
-        return Value(traced=TRACED_ARRAY if self.traced else NOT_TRACED, jax=self.jax or bool(self.traced),
-                     numpy=self.numpy, static=self.static, shape=self.shape and self.static,
-                     staged_static=self.staged_static)
+        return Value(traced=TRACED_ARRAY if self.traced else NOT_TRACED,
+                     jax=self.jax or bool(self.traced and not self.uncertain), numpy=self.numpy, static=self.static,
+                     shape=self.shape and self.static, staged_static=self.staged_static, uncertain=self.uncertain)
+
+    @property
+    def surely_traced_array(self) -> bool:
+        return self.traced == TRACED_ARRAY and not self.uncertain
 
 
 UNKNOWN = Value()
 STATIC = Value(static=True)
 TRACED = Value(traced=TRACED_ARRAY, jax=True)
 TREE = Value(traced=TRACED_TREE)
+MAYBE_TRACED = Value(traced=TRACED_TREE, uncertain=True)
 
 
 def join(a: Value, b: Value) -> Value:
@@ -45,28 +53,31 @@ def join(a: Value, b: Value) -> Value:
         traced=min(a.traced, b.traced), jax=a.jax and b.jax, numpy=a.numpy and b.numpy,
         static=a.static and b.static, shape=a.shape and b.shape, is_tuple=a.is_tuple and b.is_tuple,
         key=a.key if a.key == b.key else None, jitted=a.jitted and b.jitted,
-        staged_static=a.staged_static if a.staged_static is b.staged_static else None, elts=elts)
+        staged_static=a.staged_static if a.staged_static is b.staged_static else None, elts=elts,
+        uncertain=a.uncertain or b.uncertain)
 
 
 def combine(values: list[Value]) -> Value:
     """Arithmetic, comparisons and jnp-like calls: traced if any input is traced."""
     traced = any(v.traced for v in values)
+    uncertain = traced and all(v.uncertain for v in values if v.traced)
     staged = next((v.staged_static for v in values if v.staged_static is not None), None)
     if any(v.traced and v.staged_static is None for v in values):
         staged = None  # mixed with a genuinely traced input: no longer a shape computation
     return Value(
         traced=TRACED_ARRAY if traced else NOT_TRACED,
-        jax=traced or any(v.jax for v in values),
+        jax=(traced and not uncertain) or any(v.jax for v in values),
         numpy=not traced and any(v.numpy for v in values) and not any(v.jax for v in values),
         static=all(v.static for v in values) and not traced,
         shape=all(v.static for v in values) and any(v.shape for v in values),
-        staged_static=staged)
+        staged_static=staged, uncertain=uncertain)
 
 
 def element(value: Value) -> Value:
     """An element of a container or iteration over the value."""
     if value.traced:
-        return replace(TREE, traced=value.traced) if value.traced == TRACED_TREE else TRACED
+        return Value(traced=value.traced, jax=value.traced == TRACED_ARRAY and not value.uncertain,
+                     uncertain=value.uncertain)
     if value.shape and value.is_tuple:
         return Value(static=True, shape=True)
     if value.jax:
