@@ -1,0 +1,70 @@
+"""Inline expectations in fixtures: `# expect: JAX104, JAX106` on the line a finding starts."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+import tokenize
+from collections import Counter
+from pathlib import Path
+
+MARKER = re.compile(r"#\s*expect:\s*(?P<codes>JAX\d{3}(?:\s*,\s*JAX\d{3})*)")
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+
+
+def expected(path: Path) -> Counter:
+    """(row, code) → count from the markers of one fixture file."""
+    found: Counter = Counter()
+    source = path.read_text(encoding="utf-8")
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            match = MARKER.search(token.string)
+            if match:
+                for code in re.split(r"\s*,\s*", match.group("codes")):
+                    found[(token.start[0], code)] += 1
+    return found
+
+
+def actual(paths: list[Path]) -> dict[Path, Counter]:
+    """Run the real CLI once over the files; (row, code) counts per file."""
+    command = [sys.executable, "-m", "jaxlint", "check", "--no-cache", "--output-format", "json",
+               *[str(p) for p in paths]]
+    result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
+    assert result.returncode in (0, 1), result.stderr
+    per_file: dict[Path, Counter] = {p.resolve(): Counter() for p in paths}
+    for finding in json.loads(result.stdout):
+        path = (ROOT / finding["filename"]).resolve()
+        per_file.setdefault(path, Counter())[(finding["location"]["row"], finding["code"])] += 1
+    return per_file
+
+
+def fixture_files() -> list[Path]:
+    return sorted(p for p in FIXTURES.glob("JAX*.py"))
+
+
+def scores(files: list[Path]) -> dict[str, dict[str, int]]:
+    """Per code: true positives, false positives, false negatives over the fixture files."""
+    results = actual(files)
+    table: dict[str, dict[str, int]] = {}
+    for path in files:
+        want, got = expected(path), results.get(path.resolve(), Counter())
+        for (row, code) in set(want) | set(got):
+            entry = table.setdefault(code, {"tp": 0, "fp": 0, "fn": 0})
+            hit = min(want[(row, code)], got[(row, code)])
+            entry["tp"] += hit
+            entry["fp"] += got[(row, code)] - hit
+            entry["fn"] += want[(row, code)] - hit
+    return table
+
+
+if __name__ == "__main__":
+    table = scores(fixture_files())
+    for code in sorted(table):
+        e = table[code]
+        precision = e["tp"] / (e["tp"] + e["fp"]) if e["tp"] + e["fp"] else 1.0
+        recall = e["tp"] / (e["tp"] + e["fn"]) if e["tp"] + e["fn"] else 1.0
+        print(f"{code}: tp={e['tp']} fp={e['fp']} fn={e['fn']} precision={precision:.0%} recall={recall:.0%}")
