@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 SELECTORS = frozenset(("jax.numpy.where", "jax.lax.select", "jax.lax.select_n", "jax.lax.cond", "jax.lax.switch"))
 # Attributes of a pytree that name static metadata (`arr.n_batch`, `cfg.num_heads`), not leaves.
 METADATA_ATTR = re.compile(r"^(n|num)_|_(size|sizes|dim|dims|shape|axis|axes|len|count|name|names)$|^(name|mode)$")
+CONTAINER_NAME = re.compile(
+    r"^(params|state|batch|grads|cache|variables|tree|pytree|carry|data|config|cfg|kwargs|args|aux|model|"
+    r"inputs|outputs|collections|rngs|opt_state|metrics|stats|xs|ys)$|_(state|params|tree|dict|batch|cache)$")
 SHAPE_ATTRS = frozenset(("shape", "ndim", "size"))
 STATIC_ATTRS = frozenset(("dtype", "weak_type", "sharding", "aval", "itemsize", "nbytes", "__class__"))
 ARRAY_ATTRS = frozenset(("T", "mT", "real", "imag", "flat"))
@@ -60,6 +63,13 @@ def is_array_annotation(annotation: ast.AST | None) -> bool:
     return text in ARRAY_ANNOTATIONS or text.startswith(JAXTYPING)
 
 
+def is_container_param(name: str, annotation: ast.AST | None) -> bool:
+    """A traced parameter that is probably a pytree container (its truthiness does not raise)."""
+    if annotation is not None:
+        return not is_array_annotation(annotation)
+    return bool(CONTAINER_NAME.search(name))
+
+
 def module_attribute_value(qualified: str) -> Value:
     """A module-level attribute such as `jnp.float32` or `math.pi`: a static Python value."""
     return STATIC
@@ -94,7 +104,7 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
     if qualified is None:
         if isinstance(node.func, ast.Attribute):
             return _method_value(interp, node, inputs)
-        if func.jitted:
+        if func.returns_arrays:
             return Value(jax=True, traced=TRACED_ARRAY if traced_input and interp.staging else NOT_TRACED)
         local = interp.model.local_return_value(node, interp.scope)
         if local is not None:
@@ -111,12 +121,12 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
     if qualified.startswith("math."):
         return combine(inputs) if inputs else STATIC
     if qualified in TRANSFORMS:
-        return Value(jitted=TRANSFORMS[qualified].cached)
+        return Value(returns_arrays=True)
     if qualified == "jax.block_until_ready" and args:
         return args[0]
     if qualified == "jax.device_put" and args:
         return Value(jax=True, traced=args[0].traced)
-    if func.jitted:
+    if func.returns_arrays:
         return Value(jax=True, traced=TRACED_ARRAY if traced_input and interp.staging else NOT_TRACED)
     return MAYBE_TRACED if traced_input else UNKNOWN
 

@@ -99,12 +99,12 @@ class Interpreter:
             value = UNKNOWN
             annotation = annotations.get(name)
             if info is not None and info.traced and name in info.traced_params:
-                value = TRACED if C.is_array_annotation(annotation) else TREE
+                value = TREE if C.is_container_param(name, annotation) else TRACED
             elif info is not None and name in info.static_params:
                 value = STATIC
             elif C.is_array_annotation(annotation):
                 value = Value(jax=True)
-            if self.model.is_key_name(name) and name in self.random_key_args and value.traced != TRACED_ARRAY:
+            if name in self.random_key_args:
                 value = replace(value, key=("param", name))
             state.env[name] = value
         for extra in (args.vararg, args.kwarg):
@@ -251,7 +251,8 @@ class Interpreter:
             self.eval(default, state)
         sub = self.model.scope_of.get(node)
         info = self.model.trace.get(sub) if sub else None
-        state.env[node.name] = Value(jitted=bool(info and info.cached and "jit" in info.transforms))
+        decorated = info is not None and any(r.startswith("decorated with") for r in info.reasons)
+        state.env[node.name] = Value(returns_arrays=decorated)
 
     _stmt_AsyncFunctionDef = _stmt_FunctionDef
 
@@ -321,8 +322,7 @@ class Interpreter:
         if name in state.env:
             return state.env[name]
         value = self.model.outer_value(self.scope, name)
-        if value.key is not None or (self.model.is_key_name(name) and name in self.random_key_args
-                                     and value.traced != TRACED_ARRAY):
+        if value.key is not None or name in self.random_key_args:
             # A key from an outer scope is tracked afresh inside this function.
             value = replace(value, key=("outer", name))
             state.env[name] = value

@@ -106,18 +106,35 @@ class Model:
         return combine(traced) if any(v.traced == TRACED_ARRAY for v in traced) else traced[0]
 
     def random_key_args(self, scope: Scope) -> frozenset[str]:
-        """Names passed as the key to a `jax.random` function in this scope (or its nested scopes)."""
+        """Names used as PRNG keys in this scope (or scopes nested in it): passed as the key of a
+        `jax.random` function, as a `key=`-like keyword, or where a function of this module
+        takes a key. Only such key-named names are tracked as keys."""
         found = self._random_key_args.get(scope)
-        if found is None:
-            names = set()
-            for sub in scope.subtree():
-                for call in sub.of_type(ast.Call):
-                    first = call.args[0] if call.args else next(  # type: ignore[attr-defined]
-                        (k.value for k in call.keywords if k.arg == "key"), None)  # type: ignore[attr-defined]
-                    if isinstance(first, ast.Name) and (self.qualified(call.func, sub) or "").startswith("jax.random."):  # type: ignore[attr-defined]
-                        names.add(first.id)
-            found = self._random_key_args[scope] = frozenset(names)
+        if found is not None:
+            return found
+        self._random_key_args[scope] = frozenset()  # recursion guard
+        names = set()
+        for sub in scope.subtree():
+            for call in sub.of_type(ast.Call):
+                names |= self._key_arguments(call, sub)  # type: ignore[arg-type]
+        found = self._random_key_args[scope] = frozenset(names)
         return found
+
+    def _key_arguments(self, call: ast.Call, scope: Scope) -> set[str]:
+        names = {k.value.id for k in call.keywords
+                 if isinstance(k.value, ast.Name) and k.arg is not None and self.is_key_name(k.arg)}
+        if (self.qualified(call.func, scope) or "").startswith("jax.random."):
+            first = call.args[0] if call.args else None
+            if isinstance(first, ast.Name):
+                names.add(first.id)
+            return names
+        refs = self.function_refs(call.func, scope)
+        if len(refs) == 1 and refs[0][0] is not scope:
+            target, bound = refs[0]
+            positional = [a.arg for a in target.node.args.posonlyargs + target.node.args.args][bound:]  # type: ignore[attr-defined]
+            keys = self.random_key_args(target)
+            names |= {a.id for a, p in zip(call.args, positional) if isinstance(a, ast.Name) and p in keys}
+        return names
 
     def function_refs(self, expr: ast.AST, scope: Scope) -> list[tuple[Scope, int]]:
         return self._analysis.function_refs(expr, scope)

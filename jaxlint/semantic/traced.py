@@ -64,8 +64,6 @@ class TraceAnalysis:
         self.scope_of = scope_of
         self.extra_jit = extra_jit
         self.info: dict[Scope, TraceInfo] = {s: TraceInfo() for s in scopes if s.is_function}
-        # Names bound to a transformed function (`g = jax.jit(f)`): scope-less, by binding node.
-        self.jitted_aliases: set[ast.AST] = set()
 
     def run(self) -> dict[Scope, TraceInfo]:
         for scope in self.scopes:
@@ -252,7 +250,11 @@ class TraceAnalysis:
         owner = scope.lookup_scope(name)
         if owner is None:
             return None
-        defs = [b for b in owner.bindings[name] if b.kind in ("def", "class")]
+        bindings = owner.bindings[name]
+        if len(bindings) == 1 and bindings[0].kind == "assign":  # f = lambda y: ...
+            value = getattr(getattr(bindings[0].node, "parent", None), "value", None)
+            return self.scope_of.get(value) if isinstance(value, ast.Lambda) else None
+        defs = [b for b in bindings if b.kind in ("def", "class")]
         if len(defs) != 1 or not isinstance(defs[0].node, types):
             return None
         return self.scope_of.get(defs[0].node)
