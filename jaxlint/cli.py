@@ -74,11 +74,12 @@ def main() -> None:
 @click.option("--cache-dir", type=click.Path(), help="Cache directory (default: .jaxlint_cache).")
 @click.option("--config", "config", type=click.Path(), help="A pyproject.toml or jaxlint.toml to use.")
 @click.option("--stdin-filename", help="Read the source from stdin, reporting it under this name.")
+@click.option("--force-exclude", is_flag=True, help="Apply excludes to paths given explicitly too (pre-commit).")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
 @click.option("-v", "--verbose", is_flag=True, help="Say which files are checked and how long it took.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Worker processes (default: all cores).")
 def check(paths, fix, unsafe_fixes, diff, select, ignore, extend_select, output_format, statistics, exit_zero,
-          no_cache, cache_dir, config, stdin_filename, quiet, verbose, jobs) -> None:
+          no_cache, cache_dir, config, stdin_filename, force_exclude, quiet, verbose, jobs) -> None:
     """Lint PATHS (default: the current directory)."""
     from jaxlint.commands.check import CheckOptions, run_check
 
@@ -86,7 +87,8 @@ def check(paths, fix, unsafe_fixes, diff, select, ignore, extend_select, output_
     options = CheckOptions(
         paths=list(paths) or ["."], fix=fix, unsafe_fixes=settings.unsafe_fixes if unsafe_fixes is None else unsafe_fixes,
         diff=diff, output_format=output_format, statistics=statistics, exit_zero=exit_zero,
-        cache=not no_cache, cache_dir=cache_dir, stdin_filename=stdin_filename, quiet=quiet, verbose=verbose,
+        cache=not no_cache, cache_dir=cache_dir, stdin_filename=stdin_filename, force_exclude=force_exclude,
+        quiet=quiet, verbose=verbose,
         jobs=jobs or os.cpu_count() or 1)
     sys.exit(run_check(options, settings, enabled_codes(settings, sorted(_known_codes()))))
 

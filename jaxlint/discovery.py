@@ -42,8 +42,9 @@ class _Ignores:
         return False
 
 
-def discover(paths: list[str], settings: Settings) -> list[str]:
-    """Files to check, in a stable order; explicit files are always included."""
+def discover(paths: list[str], settings: Settings, force_exclude: bool = False) -> list[str]:
+    """Files to check, in a stable order; explicit files are always included unless
+    `force_exclude` (pre-commit passes every file explicitly)."""
     found: list[str] = []
     seen: set[str] = set()
     patterns = settings.exclude + settings.extend_exclude
@@ -51,7 +52,8 @@ def discover(paths: list[str], settings: Settings) -> list[str]:
         if not os.path.exists(given):
             raise ConfigError(f"{given}: no such file or directory")
         if os.path.isfile(given):
-            _add(found, seen, given)
+            if not (force_exclude and _excluded_anywhere(given, patterns)):
+                _add(found, seen, given)
             continue
         if not os.access(given, os.R_OK | os.X_OK):
             raise ConfigError(f"{given}: permission denied")
@@ -106,3 +108,8 @@ def _walk(root: str, settings: Settings, patterns: tuple[str, ...], ignores: _Ig
 def _excluded(path: str, name: str, root: str, patterns: tuple[str, ...]) -> bool:
     relative = os.path.relpath(path, root).replace(os.sep, "/")
     return any(fnmatch.fnmatchcase(name, p) or fnmatch.fnmatchcase(relative, p.rstrip("/")) for p in patterns)
+
+
+def _excluded_anywhere(path: str, patterns: tuple[str, ...]) -> bool:
+    parts = os.path.normpath(path).replace(os.sep, "/").split("/")
+    return any(fnmatch.fnmatchcase(part, p) for part in parts for p in patterns)

@@ -26,6 +26,7 @@ class CheckOptions:
     cache: bool = True
     cache_dir: str | None = None
     stdin_filename: str | None = None
+    force_exclude: bool = False
     quiet: bool = False
     verbose: bool = False
     jobs: int = 1
@@ -38,7 +39,7 @@ def run_check(options: CheckOptions, settings: Settings, enabled: set[str]) -> i
         results = [check_file(options.stdin_filename, settings, codes, data=data)]
     else:
         try:
-            files = discover(options.paths, settings)
+            files = discover(options.paths, settings, options.force_exclude)
         except ConfigError as exc:
             print(f"jaxlint: error: {exc}", file=sys.stderr)
             return EXIT_ERROR
