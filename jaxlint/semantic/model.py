@@ -187,6 +187,7 @@ class Model:
         """Functions of this module called from traced code with traced arguments are traced
         too, as are callbacks handed to other functions next to traced arguments."""
         pending = [s for s, i in self.trace.items() if i.traced]
+        any_change = False
         for _ in range(_MAX_PROPAGATION_ROUNDS):
             changed: set[Scope] = set()
             for caller in pending:
@@ -195,6 +196,7 @@ class Model:
                     changed |= self._propagate_call(caller, caller_info, call, args, kwargs)
             if not changed:
                 break
+            any_change = True
             for scope in changed:
                 self._facts.pop(scope, None)
             for scope in self.scopes:  # closures read final values of their owners
@@ -202,7 +204,8 @@ class Model:
                     self._facts.pop(scope, None)
             pending = sorted(changed, key=lambda s: s.node.lineno) + [
                 s for s, i in self.trace.items() if i.traced and s not in changed and _nested_in(s, changed)]
-        self._facts.clear()  # callers may have read callees' return values before they were final
+        if any_change:
+            self._facts.clear()  # callers may have read callees' return values before they were final
 
     def _propagate_call(self, caller: Scope, caller_info: TraceInfo, call: ast.Call, args: list[Value],
                         kwargs: dict[str, Value]) -> set[Scope]:

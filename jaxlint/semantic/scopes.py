@@ -88,7 +88,18 @@ class Scope:
         return [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
 
 
-_SCOPE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_SCOPE_NODES = frozenset((ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
+_BINDERS = frozenset((ast.Name, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.ExceptHandler,
+                      ast.MatchAs, ast.MatchStar))
+_SKIPPED_FIELDS = frozenset(("ctx", "op", "ops", "type_comment"))  # shared singletons, no children
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(kind: type) -> tuple[str, ...]:
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        fields = _FIELDS[kind] = tuple(f for f in kind._fields if f not in _SKIPPED_FIELDS)
+    return fields
 
 
 class ScopeBuilder:
@@ -101,35 +112,35 @@ class ScopeBuilder:
     def build(self, tree: ast.Module) -> Scope:
         module = Scope("module", tree, None, None)
         self.scopes.append(module)
-        self._walk_body(tree, module)
+        # An explicit stack, not recursion: generated files nest deeply, and this is the hot loop.
+        stack: list[tuple[ast.AST, ast.AST, Scope]] = [(c, tree, module) for c in reversed(tree.body)]
+        while stack:
+            node, parent, scope = stack.pop()
+            node.parent = parent  # type: ignore[attr-defined]
+            kind = type(node)
+            scope.nodes[kind].append(node)
+            if kind in _SCOPE_NODES:
+                self._enter(node, scope, stack)
+                continue
+            if kind in _BINDERS:
+                self._record_binding(node, scope)
+            children: list[ast.AST] = []
+            for field in _child_fields(kind):
+                value = getattr(node, field, None)
+                if isinstance(value, list):
+                    children.extend(v for v in value if isinstance(v, ast.AST))
+                elif isinstance(value, ast.AST):
+                    children.append(value)
+            stack.extend((child, node, scope) for child in reversed(children))
         return module
 
-    # The walk is iterative-in-spirit but recursive in code; Python's recursion limit is
-    # raised by the engine for deeply nested generated files.
-    def _walk_body(self, node: ast.AST, scope: Scope) -> None:
-        for child in ast.iter_child_nodes(node):
-            child.parent = node  # type: ignore[attr-defined]
-            self._visit(child, scope)
-
-    def _visit(self, node: ast.AST, scope: Scope) -> None:
-        scope.nodes[type(node)].append(node)
-        if isinstance(node, _SCOPE_NODES):
-            self._enter(node, scope)
-            return
-        self._record_binding(node, scope)
-        self._walk_body(node, scope)
-
-    def _enter(self, node: ast.AST, outer: Scope) -> None:
+    def _enter(self, node: ast.AST, outer: Scope, stack: list) -> None:
         if isinstance(node, ast.Lambda):
             kind, name = "lambda", "<lambda>"
         else:
             kind = "class" if isinstance(node, ast.ClassDef) else "function"
             name = node.name  # type: ignore[attr-defined]
             outer.bindings[name].append(Binding(name, "class" if kind == "class" else "def", node, node.lineno))
-        # Decorators, defaults, bases and annotations are evaluated in the outer scope.
-        for expr in _outer_parts(node):
-            expr.parent = node  # type: ignore[attr-defined]
-            self._visit(expr, outer)
         qual = name if outer.qualname is None else f"{outer.qualname}.{name}"
         inner = Scope(kind, node, outer, qual)
         outer.children.append(inner)
@@ -143,9 +154,9 @@ class ScopeBuilder:
                     a.parent = args
                     inner.bindings[a.arg].append(Binding(a.arg, "param", a, node.lineno))
         body = node.body if isinstance(node.body, list) else [node.body]  # type: ignore[attr-defined]
-        for stmt in body:
-            stmt.parent = node  # type: ignore[attr-defined]
-            self._visit(stmt, inner)
+        stack.extend((stmt, node, inner) for stmt in reversed(body))
+        # Decorators, defaults, bases and annotations are evaluated in the outer scope (and first).
+        stack.extend((expr, node, outer) for expr in reversed(_outer_parts(node)))
 
     def _record_binding(self, node: ast.AST, scope: Scope) -> None:
         if isinstance(node, ast.Name):

@@ -1,0 +1,53 @@
+"""What the parent sends a child process (one module, its findings) and what comes back.
+
+Plain JSON on both sides: a job on the child's stdin, one JSON line per event in a results file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Target:
+    """One finding to verify."""
+
+    id: int
+    code: str
+    row: int
+    end_row: int
+    qualname: str | None  # within the module; None at module level
+    fix_data: Any = None
+    fixed_source: str | None = None  # the module with this finding's fix applied
+    fix_note: str | None = None  # why there is no fixed source, when the rule has a fix
+
+
+@dataclass(frozen=True)
+class Job:
+    root: str
+    module: str
+    filename: str
+    examples: str | None
+    results: str
+    timeout: float
+    targets: list[Target] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Job:
+        return cls(**{**data, "targets": [Target(**t) for t in data["targets"]]})
+
+
+@dataclass
+class Verdict:
+    """The outcome of an experiment: status, a one-line reason, rule-specific evidence."""
+
+    status: str  # confirmed | not-confirmed | skipped | error  (fix: passed | failed | skipped)
+    reason: str
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": self.status, "reason": self.reason, "evidence": self.evidence}
