@@ -28,9 +28,13 @@ def check(model: Model) -> Iterator[Report]:
         if info is None or not info.cached or _inside_cached(model, scope):
             continue
         reported: set[str] = set()
+        enclosing = scope.enclosing_function()
+        nested = enclosing is not None and enclosing.is_function
         for load, owner in _free_loads(scope):
             if load.id in reported or load.id in scope.globals:
                 continue
+            if nested and owner.kind == "module":
+                continue  # a new function object per enclosing call is traced afresh
             change = _later_change(model, owner, load.id, scope)
             if change is None:
                 continue
@@ -93,9 +97,9 @@ def _later_change(model: Model, owner: Scope, name: str, function: Scope) -> str
             if owner.kind == "module" or owner in scope.ancestors():
                 line = scope.bindings[name][0].lineno
                 return f"assigned in `{function_label(scope)}` (line {line})"
-    if owner.kind != "module" or bindings[0].lineno > defined:
+    if bindings[0].lineno > defined:
         return None
-    return _later_mutation(model, owner, name, defined, bindings)
+    return _later_mutation(model, owner, name, function, bindings)
 
 
 def _enclosing_loop(node: ast.AST) -> ast.AST | None:
@@ -119,12 +123,16 @@ def _called_after(owner: Scope, function: Scope, line: int, loop: ast.AST | None
     return False
 
 
-def _later_mutation(model: Model, owner: Scope, name: str, defined: int, bindings) -> str | None:
-    """Item/attribute assignment or a mutating method call in module-level code after the def."""
+def _later_mutation(model: Model, owner: Scope, name: str, function: Scope, bindings) -> str | None:
+    """Item/attribute assignment or a mutating method call in the owner's own code after the def
+    (for a closure: followed by a call of the compiled function)."""
     container = any(_is_container(model, b.node, owner) for b in bindings)
+    defined = _defined_at(function)
     for node in owner.of_type(ast.Subscript, ast.Attribute):
         base = node.value  # type: ignore[attr-defined]
         if not (isinstance(base, ast.Name) and base.id == name and node.lineno > defined):
+            continue
+        if owner.kind != "module" and not _called_after(owner, function, node.lineno, _enclosing_loop(node)):
             continue
         if isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
             what = "item" if isinstance(node, ast.Subscript) else "attribute"

@@ -161,7 +161,7 @@ class TraceAnalysis:
             for expr in exprs:
                 for target, bound in self.function_refs(expr, scope):
                     info = self.info[target]
-                    info.add(T.LAX, f"body of {name}")
+                    info.add(T.LAX_MAP if name == "jax.lax.map" else T.LAX, f"body of {name}")
                     info.traced_params |= set(target.params()[bound:])
                     info.all_params_traced = True
             return

@@ -16,6 +16,7 @@ JIT = Transform("jit", abstract=True, cached=True)
 VMAP = Transform("vmap", abstract=True, cached=False)
 GRAD = Transform("grad", abstract=False, cached=False)
 LAX = Transform("lax", abstract=True, cached=True)
+LAX_MAP = Transform("lax", abstract=True, cached=False)  # lax.map wraps the body in a fresh closure
 CHECKPOINT = Transform("checkpoint", abstract=True, cached=True)
 SHAPE = Transform("shape", abstract=True, cached=False)  # eval_shape, make_jaxpr
 MODULE = Transform("module", abstract=True, cached=False)  # flax/equinox module methods

@@ -1,0 +1,28 @@
+"""A per-step time limit inside the child (SIGALRM); the parent kills the child as a backstop
+for hangs that never return to Python."""
+
+from __future__ import annotations
+
+import signal
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+
+class Timeout(BaseException):
+    """Raised in the user's code when its time is up (a BaseException: `except Exception` in
+    user code must not swallow it)."""
+
+
+def _expire(signum: int, frame: Any) -> None:
+    raise Timeout
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    previous = signal.signal(signal.SIGALRM, _expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -1,0 +1,152 @@
+"""Child side: run the examples file, import the module, find the function a finding lives in,
+and load the fixed copy of the module."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.util
+import inspect
+import os
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Callable
+
+from jaxlint.verify import examples as examples_module
+from jaxlint.verify.alarm import Timeout, time_limit
+from jaxlint.verify.harness import Inputs, Subject
+from jaxlint.verify.inputs import NoInputs, from_annotations
+from jaxlint.verify.jobs import Job, Target, Verdict
+
+ExampleKey = tuple[str, str]  # (real path of the module file, qualname)
+
+
+@dataclass
+class Examples:
+    inputs: dict[ExampleKey, list[Inputs]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def run_examples(path: str | None, timeout: float) -> Examples:
+    """Run the examples file one top-level statement at a time, so that one failing import
+    (a module that exits or raises at import) loses only the examples that needed it."""
+    found = Examples()
+    if path is None:
+        return found
+    try:
+        with open(path, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read(), filename=path)
+    except (OSError, SyntaxError, ValueError) as exc:
+        found.problems.append(f"examples file {path}: {exc}")
+        return found
+    namespace: dict[str, Any] = {"__name__": "__jaxlint_examples__", "__file__": path}
+    examples_module.collected.clear()
+    for statement in tree.body:
+        code = compile(ast.Module([statement], type_ignores=[]), path, "exec")
+        try:
+            with time_limit(timeout):
+                exec(code, namespace)  # noqa: S102 - running the user's examples file is the point
+        except Timeout:
+            found.problems.append(f"{path}:{statement.lineno}: timed out after {timeout:g}s")
+        except (Exception, SystemExit) as exc:
+            found.problems.append(f"{path}:{statement.lineno}: {type(exc).__name__}: {exc}")
+    for example in examples_module.collected:
+        try:
+            key = _example_key(example.function, timeout)
+        except (Exception, SystemExit, Timeout) as exc:
+            found.problems.append(f"example({example.function!r}): {type(exc).__name__}: {exc}")
+            continue
+        found.inputs.setdefault(key, []).append(Inputs("examples", example.args, example.kwargs))
+    return found
+
+
+def _example_key(function: Callable[..., Any] | str, timeout: float) -> ExampleKey:
+    if isinstance(function, str):
+        module_name, _, qualname = function.partition(":")
+        with time_limit(timeout):
+            module = importlib.import_module(module_name)
+        return os.path.realpath(module.__file__ or ""), qualname
+    inner = inspect.unwrap(function)
+    code = getattr(inner, "__code__", None)
+    if code is None:
+        raise TypeError("not a Python function")
+    return os.path.realpath(code.co_filename), inner.__qualname__
+
+
+def import_module(job: Job) -> ModuleType:
+    """The module by its dotted name from the project root, else straight from its file."""
+    filename = os.path.realpath(job.filename)
+    try:
+        module = importlib.import_module(job.module)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not job.module.startswith(exc.name):
+            raise
+    else:
+        if os.path.realpath(getattr(module, "__file__", "") or "") == filename:
+            return module
+    return _load_file(job.module.replace("-", "_") + "__jaxlint", filename)
+
+
+def load_fixed(job: Job, target: Target) -> tuple[ModuleType, str]:
+    """Write the fixed source to a temporary file and import it beside the original package."""
+    folder = tempfile.mkdtemp(prefix="jaxlint-fix-")
+    filename = os.path.join(folder, os.path.basename(job.filename))
+    with open(filename, "w", encoding="utf-8") as handle:
+        handle.write(target.fixed_source or "")
+    return _load_file(f"{job.module}__jaxlint_fixed_{target.id}", filename), filename
+
+
+def _load_file(name: str, filename: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, filename)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {filename}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(name, None)
+        raise
+    return module
+
+
+def subject(target: Target, module: ModuleType, filename: str, examples: Examples) -> Subject | Verdict:
+    """The function to run for `target` and its inputs, or why it cannot be run."""
+    if target.qualname is None:
+        return Verdict("skipped", "module-level code: it ran without this error when the module was imported")
+    found = _resolve(module, target.qualname)
+    if isinstance(found, Verdict):
+        return found
+    function, qualname = found
+    key = (os.path.realpath(filename), qualname)
+    inputs = examples.inputs.get(key) or examples.inputs.get((os.path.realpath(module.__file__ or ""), qualname))
+    if not inputs:
+        try:
+            args, kwargs = from_annotations(function)
+        except NoInputs as exc:
+            note = f"; examples file: {examples.problems[0]}" if examples.problems else ""
+            return Verdict("skipped", f"{exc}{note}", {"function": qualname})
+        origin = "annotations" if args or kwargs else "no parameters"
+        inputs = [Inputs(origin, args, kwargs)]
+    return Subject(target, module, function, filename, inputs, encloses=qualname != target.qualname)
+
+
+def _resolve(module: ModuleType, qualname: str) -> tuple[Callable[..., Any], str] | Verdict:
+    """The innermost importable function on the qualname's path: `f.inner` and `f.<lambda>` run `f`."""
+    owner: Any = module
+    parts = qualname.split(".")
+    depth = 0
+    for part in parts:
+        if not isinstance(owner, (ModuleType, type)) or not hasattr(owner, part):
+            break
+        owner = getattr(owner, part)
+        depth += 1
+    path = ".".join(parts[:depth])
+    if depth == 0 or not callable(owner):
+        return Verdict("skipped", f"`{qualname}` is not importable from the module (defined conditionally?)")
+    if isinstance(owner, type) or (depth > 1 and isinstance(getattr(module, parts[0], None), type)):
+        return Verdict("skipped", f"`{qualname}` is a method: give an example for a function that applies "
+                                  f"its class")
+    return owner, path
