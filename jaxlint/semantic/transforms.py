@@ -19,7 +19,7 @@ LAX = Transform("lax", abstract=True, cached=True)
 LAX_MAP = Transform("lax", abstract=True, cached=False)  # lax.map wraps the body in a fresh closure
 CHECKPOINT = Transform("checkpoint", abstract=True, cached=True)
 SHAPE = Transform("shape", abstract=True, cached=False)  # eval_shape, make_jaxpr
-MODULE = Transform("module", abstract=True, cached=False)  # flax/equinox module methods
+MODULE = Transform("module", abstract=True, cached=True)  # flax/equinox module methods (applied under jit)
 
 TRANSFORMS: dict[str, Transform] = {
     **dict.fromkeys(
