@@ -34,7 +34,7 @@ class Settings:
     unsafe_fixes: bool = False
     max_unroll: int = 32
     jit_decorators: tuple[str, ...] = ()
-    key_names: tuple[str, ...] = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key", "rngs")
+    key_names: tuple[str, ...] = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key")
     verify_examples: str | None = None
     verify_timeout: float = 60.0
     explicit_select: bool = field(default=False, compare=False)

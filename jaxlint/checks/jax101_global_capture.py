@@ -89,7 +89,8 @@ def _later_change(model: Model, owner: Scope, name: str, function: Scope) -> str
         loop = _enclosing_loop(binding.node)
         if index == 0 and loop is None:
             continue  # the first binding after the def is a definition, not a change
-        if owner.kind == "module" or _called_after(owner, function, binding.lineno, loop):
+        if owner.kind == "module" or (_jit_wrapped(model, function)
+                                      and _called_after(owner, function, binding.lineno, loop)):
             return f"rebound on line {binding.lineno}"
     for scope in model.scopes:
         declared = scope.globals if owner.kind == "module" else scope.nonlocals
@@ -109,6 +110,13 @@ def _enclosing_loop(node: ast.AST) -> ast.AST | None:
             return parent
         parent = getattr(parent, "parent", None)
     return None
+
+
+def _jit_wrapped(model: Model, function: Scope) -> bool:
+    """Compiled by jit itself (decorator or wrapping call), so that calling it reuses the trace."""
+    info = model.info(function)
+    return info is not None and "jit" in info.transforms and any(
+        r.startswith(("decorated with", "wrapped by")) for r in info.reasons)
 
 
 def _called_after(owner: Scope, function: Scope, line: int, loop: ast.AST | None) -> bool:
@@ -132,7 +140,8 @@ def _later_mutation(model: Model, owner: Scope, name: str, function: Scope, bind
         base = node.value  # type: ignore[attr-defined]
         if not (isinstance(base, ast.Name) and base.id == name and node.lineno > defined):
             continue
-        if owner.kind != "module" and not _called_after(owner, function, node.lineno, _enclosing_loop(node)):
+        if owner.kind != "module" and not (_jit_wrapped(model, function)
+                                           and _called_after(owner, function, node.lineno, _enclosing_loop(node))):
             continue
         if isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
             what = "item" if isinstance(node, ast.Subscript) else "attribute"

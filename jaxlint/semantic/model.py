@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
-from jaxlint.semantic.traced import TraceAnalysis, TraceInfo
+from jaxlint.semantic.traced import TraceAnalysis, TraceInfo, looks_static
 from jaxlint.semantic.values import TRACED_ARRAY, UNKNOWN, Value, combine
 
-DEFAULT_KEY_NAMES = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key", "rngs")
+DEFAULT_KEY_NAMES = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key")
 _MAX_PROPAGATION_ROUNDS = 8
 # Parameters so annotated cannot hold a tracer, whatever a caller passes.
 _UNTRACEABLE_ANNOTATIONS = frozenset(("str", "Callable", "type", "Sequence[str]", "tuple[int, ...]",
@@ -61,7 +61,9 @@ class Model:
                 found = Interpreter(self, scope, self.trace.get(scope)).run()
             finally:
                 self._computing.discard(scope)
-            self._facts[scope] = found
+            # A closure interpreted while its owner is (its free names read UNKNOWN): not final.
+            if not any(a in self._computing for a in scope.ancestors()):
+                self._facts[scope] = found
         return found
 
     def qualified(self, node: ast.AST, scope: Scope) -> str | None:
@@ -259,16 +261,17 @@ def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwa
             if value.traced:
                 receiving |= set(positional[index:])
             break
-        if value.traced and index < len(positional):
+        if value.traced and not value.uncertain and index < len(positional):
             receiving.add(positional[index])
     for name, value in kwargs.items():
-        if value.traced:
+        if value.traced and not value.uncertain:
             receiving |= set(target.params()) if name == "**" else {name}
     if node.args.vararg is not None and len(call.args) > len(positional):  # type: ignore[attr-defined]
         if any(v.traced for v in args[len(positional):]):
             receiving.add(node.args.vararg.arg)  # type: ignore[attr-defined]
     never_traced = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs  # type: ignore[attr-defined]
                     if a.annotation is not None and ast.unparse(a.annotation) in _UNTRACEABLE_ANNOTATIONS}
+    never_traced |= {p for p in receiving if looks_static(target, p)}
     params = set(target.params()) | {a.arg for a in (node.args.vararg,) if a}  # type: ignore[attr-defined]
     return (receiving & params) - never_traced
 

@@ -129,7 +129,7 @@ class TraceAnalysis:
                 info = self.info[child]
                 info.add(T.MODULE, f"method of module class {cls.qualname}")
                 params = child.params()[1:]
-                info.static_params |= {p for p in params if _looks_static(child, p)}
+                info.static_params |= {p for p in params if looks_static(child, p)}
                 info.traced_params |= set(params) - info.static_params
                 info.all_params_traced = True
 
@@ -221,7 +221,7 @@ class TraceAnalysis:
             static |= {positional[i] for i in wrap.unbatched if i < len(positional)}
         if wrap.name in T.FILTERED:
             info.filtered = True
-            static |= {p for p in target.params() if _looks_static(target, p)}
+            static |= {p for p in target.params() if looks_static(target, p)}
         info.static_params |= static
         params = [p for p in target.params()[bound:] if p not in ("self", "cls") or bound]
         info.traced_params |= {p for p in params if p not in info.static_params}
@@ -307,7 +307,7 @@ def _dotted(expr: ast.AST) -> str | None:
     return None
 
 
-def _looks_static(scope: Scope, param: str) -> bool:
+def looks_static(scope: Scope, param: str) -> bool:
     """A parameter that holds a Python scalar/flag by its annotation, default or name."""
     args = scope.node.args  # type: ignore[attr-defined]
     positional = args.posonlyargs + args.args

@@ -116,7 +116,7 @@ def subject(target: Target, module: ModuleType, filename: str, examples: Example
     """The function to run for `target` and its inputs, or why it cannot be run."""
     if target.qualname is None:
         return Verdict("skipped", "module-level code: it ran without this error when the module was imported")
-    found = _resolve(module, target.qualname)
+    found = resolve(module, target.qualname)
     if isinstance(found, Verdict):
         return found
     function, qualname = found
@@ -133,7 +133,7 @@ def subject(target: Target, module: ModuleType, filename: str, examples: Example
     return Subject(target, module, function, filename, inputs, encloses=qualname != target.qualname)
 
 
-def _resolve(module: ModuleType, qualname: str) -> tuple[Callable[..., Any], str] | Verdict:
+def resolve(module: ModuleType, qualname: str) -> tuple[Callable[..., Any], str] | Verdict:
     """The innermost importable function on the qualname's path: `f.inner` and `f.<lambda>` run `f`."""
     owner: Any = module
     parts = qualname.split(".")

@@ -1,0 +1,143 @@
+"""A parsed module with positions and parents, and the edits built from its nodes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TypeVar
+
+import libcst as cst
+from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, ParentNodeProvider, PositionProvider
+
+from jaxlint.diagnostics import Edit, Finding, Location
+from jaxlint.fixes.apply import Offsets
+
+N = TypeVar("N", bound=cst.CSTNode)
+
+
+class FixError(Exception):
+    """The fix cannot be built for this finding (a reason for the report)."""
+
+
+@dataclass
+class Context:
+    """One module as libcst sees it; positions and parents resolved once for every fix."""
+
+    text: str
+    module: cst.Module
+    positions: Mapping[cst.CSTNode, CodeRange]
+    parents: Mapping[cst.CSTNode, cst.CSTNode]
+    _spans: dict[tuple[int, int, int, int], list[cst.CSTNode]] = field(default_factory=dict)
+    _names: set[str] | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Context:
+        wrapper = MetadataWrapper(cst.parse_module(text), unsafe_skip_copy=True)
+        metadata = wrapper.resolve_many([PositionProvider, ParentNodeProvider])
+        return cls(text, wrapper.module, metadata[PositionProvider], metadata[ParentNodeProvider])
+
+    # --- finding nodes ------------------------------------------------------------------
+
+    def at(self, finding: Finding, kind: type[N]) -> N:
+        """The node of type `kind` that spans exactly the finding's range."""
+        if not self._spans:
+            for node, where in self.positions.items():
+                key = (where.start.line, where.start.column, where.end.line, where.end.column)
+                self._spans.setdefault(key, []).append(node)
+        start, end = finding.location, finding.end_location
+        for node in self._spans.get((start.row, start.column - 1, end.row, end.column - 1), []):
+            if isinstance(node, kind):
+                return node
+        raise FixError(f"no {kind.__name__} at {start.row}:{start.column}")
+
+    def ancestors(self, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+        while node in self.parents:
+            node = self.parents[node]
+            yield node
+
+    def enclosing(self, node: cst.CSTNode, kind: type[N]) -> N:
+        for parent in self.ancestors(node):
+            if isinstance(parent, kind):
+                return parent
+        raise FixError(f"not inside a {kind.__name__}")
+
+    def statement(self, node: cst.CSTNode) -> cst.BaseStatement:
+        """The statement (a whole line or a compound statement) that holds `node`."""
+        if isinstance(node, cst.BaseStatement):
+            return node
+        return self.enclosing(node, cst.BaseStatement)  # type: ignore[type-abstract]
+
+    def names(self) -> set[str]:
+        """Every identifier in the module: fresh names avoid all of them."""
+        if self._names is None:
+            self._names = {n.value for n in self.positions if isinstance(n, cst.Name)}
+        return self._names
+
+    def fresh(self, base: str, taken: set[str] = frozenset()) -> str:  # type: ignore[assignment]
+        name, number = base, 0
+        while name in self.names() or name in taken:
+            number += 1
+            name = f"{base}_{number}"
+        return name
+
+    # --- code and edits ---------------------------------------------------------------
+
+    def code(self, node: cst.CSTNode) -> str:
+        """Source of `node` as the range of a node it replaces spans: no parentheses, no `;`."""
+        if isinstance(node, cst.BaseExpression) and (node.lpar or node.rpar):  # type: ignore[attr-defined]
+            node = node.with_changes(lpar=[], rpar=[])
+        if isinstance(node, cst.BaseSmallStatement):
+            node = node.with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
+        return self.module.code_for_node(node)
+
+    def replace(self, old: cst.CSTNode, new: cst.CSTNode | str) -> Edit:
+        where = self.positions[old]
+        content = new if isinstance(new, str) else self.code(new)
+        return Edit(content, Location(where.start.line, where.start.column + 1),
+                    Location(where.end.line, where.end.column + 1))
+
+    def insert_before(self, statement: cst.CSTNode, line: str) -> Edit:
+        """A new line of code just above `statement`, at its indentation."""
+        where = self.positions[statement]
+        indent = self.line(where.start.line)[: where.start.column]
+        if indent.strip():
+            raise FixError("the statement shares its line with other code")
+        row = Location(where.start.line, 1)
+        return Edit(f"{indent}{line}\n", row, row)
+
+    def source(self, node: cst.CSTNode, *, after: cst.CSTNode | None = None) -> str:
+        """The original text of `node` (without its parentheses), or from the end of `after`
+        to the end of `node` (with whatever parentheses and comments lie between)."""
+        where = self.positions[node]
+        start = self.positions[after].end if after is not None else where.start
+        return self.text[self._offset(start) : self._offset(where.end)]
+
+    def _offset(self, position: CodePosition) -> int:
+        return self.offsets.offset(Location(position.line, position.column + 1))
+
+    @cached_property
+    def offsets(self) -> Offsets:
+        return Offsets.of(self.text)
+
+    def line(self, row: int) -> str:
+        lines = self.lines
+        return lines[row - 1] if 0 < row <= len(lines) else ""
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+
+def dotted(node: cst.BaseExpression) -> str | None:
+    """`jax.random.split` → "jax.random.split"; None for anything but names and attributes."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        base = dotted(node.value)
+        return f"{base}.{node.attr.value}" if base else None
+    return None
+
+
+def expression(code: str) -> cst.BaseExpression:
+    return cst.parse_expression(code)

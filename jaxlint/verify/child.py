@@ -1,0 +1,139 @@
+"""`python -m jaxlint.verify.child`: verify the findings of one module, in a process of its own.
+
+Reads a Job (JSON) on stdin; appends one JSON line per event to the job's results file, so that
+the parent knows which finding was running if this process hangs or dies.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import replace
+from types import ModuleType
+from typing import Any, Callable, TextIO
+
+from jaxlint.verify.jobs import Job, Target, Verdict
+
+
+def main() -> None:
+    job = Job.from_json(json.load(sys.stdin))
+    with open(job.results, "a", encoding="utf-8", buffering=1) as channel:
+        _send(channel, event="phase", phase="jax")
+        import jax
+
+        from jaxlint.verify import recorders
+
+        recorders.install()
+        devices = jax.devices()
+        _send(channel, event="hello", platform=devices[0].platform, devices=[str(d) for d in devices],
+              jax_version=jax.__version__)
+        _run(job, channel)
+    sys.stdout.flush()
+    os._exit(0)  # user threads or atexit hooks must not keep the child alive
+
+
+def _send(channel: TextIO, **event: Any) -> None:
+    channel.write(json.dumps(event, default=str) + "\n")
+    channel.flush()
+
+
+def _run(job: Job, channel: TextIO) -> None:
+    from jaxlint.verify.alarm import Timeout, time_limit
+    from jaxlint.verify.loading import import_module, run_examples
+
+    for folder in reversed([job.root] + ([os.path.dirname(os.path.abspath(job.examples))] if job.examples else [])):
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+    _send(channel, event="phase", phase="examples")
+    examples = run_examples(job.examples, job.timeout)
+    _send(channel, event="phase", phase="import")
+    try:
+        with time_limit(job.timeout):
+            module = import_module(job)
+    except Timeout:
+        for target in job.targets:
+            _result(channel, target, Verdict("error", f"importing {job.module} timed out after {job.timeout:g}s"))
+        return
+    except BaseException as exc:  # noqa: BLE001 - SystemExit, anything the module raises
+        for target in job.targets:
+            _result(channel, target, _import_failure(job, target, exc))
+        return
+    for target in job.targets:
+        _send(channel, event="start", id=target.id)
+        _result(channel, target, *_verify(job, target, module, examples))
+
+
+def _result(channel: TextIO, target: Target, verdict: Verdict, fix: Verdict | None = None) -> None:
+    result = verdict.to_json() | {"fix": fix.to_json() if fix else None}
+    _send(channel, event="result", id=target.id, result=result)
+
+
+def _import_failure(job: Job, target: Target, exc: BaseException) -> Verdict:
+    """A module that fails to import: the finding itself when the error is its own, at its line."""
+    from jaxlint.verify.experiments import experiment
+    from jaxlint.verify.harness import describe_exception, user_rows
+
+    filename = os.path.realpath(job.filename)
+    rule = experiment(target.code)
+    rows = user_rows(exc, filename)
+    info = describe_exception(exc)
+    if isinstance(exc, SystemExit):
+        return Verdict("error", f"importing {job.module} called sys.exit({exc.code!r})", {"exception": "SystemExit"})
+    if rule is not None and rule.predicted(exc) and rows and target.row <= rows[-1] <= target.end_row:
+        return Verdict("confirmed", f"importing the module raised {info['exception']}: {info['message']}",
+                       info | {"row": rows[-1]})
+    where = f" at line {rows[-1]}" if rows else ""
+    return Verdict("error", f"importing {job.module} raised {info['exception']}{where}: {info['message']}", info)
+
+
+def _verify(job: Job, target: Target, module: ModuleType, examples: Any) -> tuple[Verdict, Verdict | None]:
+    from jaxlint.verify.experiments import experiment
+    from jaxlint.verify.harness import Subject
+    from jaxlint.verify.loading import subject
+
+    rule = experiment(target.code)
+    if rule is None:
+        return Verdict("skipped", f"no verification experiment for {target.code}"), None
+    found = subject(target, module, os.path.realpath(job.filename), examples)
+    if not isinstance(found, Subject):
+        return found, None
+    verdict = _guarded(lambda: rule.run(found), job.timeout, found, "error")
+    if verdict.status != "confirmed":
+        return verdict, None
+    if target.fixed_source is None:
+        return verdict, Verdict("skipped", target.fix_note) if target.fix_note else None
+    return verdict, _verify_fix(job, target, found, rule)
+
+
+def _verify_fix(job: Job, target: Target, original: Any, rule: Any) -> Verdict:
+    from jaxlint.verify.loading import load_fixed, resolve
+
+    def check() -> Verdict:
+        module, filename = load_fixed(job, target)
+        found = resolve(module, target.qualname or "")
+        if isinstance(found, Verdict):
+            return Verdict("failed", f"after the fix: {found.reason}")
+        fixed = replace(original, module=module, function=found[0], filename=os.path.realpath(filename))
+        return rule.check_fix(original, fixed)
+
+    return _guarded(check, job.timeout, original, "failed")
+
+
+def _guarded(step: Callable[[], Verdict], timeout: float, subject: Any, status: str) -> Verdict:
+    """Run one experiment step with the time limit; the user's failures become `status`."""
+    from jaxlint.verify.alarm import Timeout, time_limit
+    from jaxlint.verify.harness import failure
+
+    try:
+        with time_limit(timeout):
+            return step()
+    except Timeout:
+        return Verdict(status, f"timed out after {timeout:g}s")
+    except (Exception, SystemExit) as exc:
+        verdict = failure(exc, subject)
+        return Verdict(status, verdict.reason, verdict.evidence)
+
+
+if __name__ == "__main__":
+    main()

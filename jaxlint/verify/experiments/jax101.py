@@ -1,0 +1,201 @@
+"""JAX101: call the compiled function, change the captured value (a number or array to v+1, a
+bool to its negation, the first number of a list or dict likewise), call again; compare with the
+same function run eagerly. Stale compiled output while the eager output changed confirms."""
+
+from __future__ import annotations
+
+import inspect
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterator
+
+import jax
+import numpy as np
+
+from jaxlint.verify.harness import (Inputs, Subject, compare_fixed, compiled, failure, passed, run_eager, same,
+                                    summarize, timings)
+from jaxlint.verify.jobs import Verdict
+
+
+def predicted(exc: BaseException) -> bool:
+    return False  # stale values raise nothing
+
+
+@dataclass
+class Change:
+    """Where the captured value lives, and how to change it and put it back."""
+
+    name: str
+    before: Any
+    after: Any
+    apply: Callable[[], None]
+    restore: Callable[[], None]
+
+    @contextmanager
+    def applied(self) -> Iterator[None]:
+        self.apply()
+        try:
+            yield
+        finally:
+            self.restore()
+
+
+def run(subject: Subject) -> Verdict:
+    name = (subject.target.fix_data or {}).get("name")
+    change = _change(subject, name) if name else None
+    if change is None:
+        return Verdict("skipped", f"cannot change the captured value `{name}` (not a number, bool, array, "
+                                  "or list/dict of numbers)")
+    outcomes: list[Verdict] = []
+    for inputs in subject.inputs:
+        try:
+            verdict = _experiment(subject, inputs, change)
+        except Exception as exc:
+            outcomes.append(failure(exc, subject))
+            continue
+        if verdict.status == "confirmed":
+            verdict.evidence["timings"] = timings(subject.function, inputs)
+            return verdict
+        outcomes.append(verdict)
+    return outcomes[0]
+
+
+def _experiment(subject: Subject, inputs: Inputs, change: Change) -> Verdict:
+    jax.clear_caches()
+    jitted = compiled(subject.function, inputs)
+    compiled_before = _call(jitted, inputs)
+    eager_before = run_eager(subject.function, inputs)
+    with change.applied():
+        compiled_after = _call(jitted, inputs)
+        eager_after = run_eager(subject.function, inputs)
+    stale = same(compiled_before, compiled_after) and not same(eager_before, eager_after)
+    evidence = {"name": change.name, "before": summarize(change.before), "after": summarize(change.after),
+                "compiled_before": summarize(compiled_before), "compiled_after": summarize(compiled_after),
+                "eager_before": summarize(eager_before), "eager_after": summarize(eager_after), "stale": stale,
+                "inputs": inputs.describe()}
+    shown = {k: _text(evidence[k]) for k in ("compiled_after", "after", "eager_after")}
+    if stale:
+        return Verdict("confirmed", f"compiled output stayed {shown['compiled_after']} after {change.name} changed "
+                                    f"to {shown['after']}; eager gave {shown['eager_after']}", evidence)
+    if same(eager_before, eager_after):
+        return Verdict("not-confirmed", f"the output does not depend on `{change.name}` on these inputs", evidence)
+    return Verdict("not-confirmed", f"the compiled output followed the change of `{change.name}`", evidence)
+
+
+def _call(jitted: Callable[..., Any], inputs: Inputs) -> Any:
+    args, kwargs = inputs.fresh()
+    return jax.block_until_ready(jitted(*args, **kwargs))
+
+
+def _text(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _change(subject: Subject, name: str) -> Change | None:
+    namespace = subject.module.__dict__
+    if name in namespace:
+        return _rebind(namespace, name)
+    inner = inspect.unwrap(subject.function)
+    code = getattr(inner, "__code__", None)
+    if code is not None and name in code.co_freevars and inner.__closure__:
+        cell = inner.__closure__[code.co_freevars.index(name)]
+        return _rebind_cell(cell, name)
+    return None
+
+
+def _bumped(value: Any) -> Any:
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, (int, float)):
+        return value + 1
+    if isinstance(value, (jax.Array, np.ndarray)) and np.issubdtype(value.dtype, np.number):
+        return value + 1
+    return None
+
+
+def _rebind(namespace: dict[str, Any], name: str) -> Change | None:
+    before = namespace[name]
+    after = _bumped(before)
+    if after is not None:
+        return Change(name, before, after, lambda: namespace.__setitem__(name, after),
+                      lambda: namespace.__setitem__(name, before))
+    return _mutate_item(before, name)
+
+
+def _rebind_cell(cell: Any, name: str) -> Change | None:
+    before = cell.cell_contents
+    after = _bumped(before)
+    if after is None:
+        return _mutate_item(before, name)
+
+    def put(value: Any) -> Callable[[], None]:
+        return lambda: setattr(cell, "cell_contents", value)
+
+    return Change(name, before, after, put(after), put(before))
+
+
+def _mutate_item(container: Any, name: str) -> Change | None:
+    """The first number in a list or dict, changed in place (what `xs[0] = ...` elsewhere does)."""
+    if isinstance(container, list):
+        keys: list[Any] = list(range(len(container)))
+    elif isinstance(container, dict):
+        keys = list(container)
+    else:
+        return None
+    for key in keys:
+        after = _bumped(container[key])
+        if after is not None:
+            before = container[key]
+            return Change(f"{name}[{key!r}]", before, after, lambda: container.__setitem__(key, after),
+                          lambda: container.__setitem__(key, before))
+    return None
+
+
+def check_fix(original: Subject, fixed: Subject) -> Verdict:
+    """The fix makes the value a parameter: pass the current value, change it, call again; the fixed
+    jitted output must follow the change and equal the eager original's."""
+    change = _change(original, (original.target.fix_data or {}).get("name", ""))
+    added = _added_parameters(original.function, fixed.function)
+    if change is None or len(added) != 1:
+        return _still_stale(original, fixed)
+    parameter = added[0]
+    for inputs in original.inputs:
+        with_before = Inputs(inputs.origin, inputs.args, {**inputs.kwargs, parameter: change.before})
+        with_after = Inputs(inputs.origin, inputs.args, {**inputs.kwargs, parameter: change.after})
+        problem = compare_fixed(replace(fixed, inputs=[with_before, with_after]))
+        if problem is not None:
+            return problem
+        jitted = compiled(fixed.function, with_before)
+        fixed_before, fixed_after = _call(jitted, with_before), _call(jitted, with_after)
+        with change.applied():
+            eager_after = run_eager(original.function, inputs)
+        evidence = {"parameter": parameter, "fixed_before": summarize(fixed_before),
+                    "fixed_after": summarize(fixed_after), "eager_original_after": summarize(eager_after)}
+        if not same(fixed_after, eager_after):
+            return Verdict("failed", f"after {change.name} changed, the fixed function gave "
+                                     f"{_text(evidence['fixed_after'])}; the eager original gave "
+                                     f"{_text(evidence['eager_original_after'])}", evidence)
+    return passed(f"`{parameter}` is now a parameter: the jitted output follows its change and equals the "
+                  "eager original", original, replace(fixed, inputs=[with_before]), evidence)
+
+
+def _added_parameters(original: Callable[..., Any], fixed: Callable[..., Any]) -> list[str]:
+    try:
+        before = inspect.signature(inspect.unwrap(original)).parameters
+        after = inspect.signature(inspect.unwrap(fixed)).parameters
+    except (TypeError, ValueError):
+        return []
+    return [name for name in after if name not in before]
+
+
+def _still_stale(original: Subject, fixed: Subject) -> Verdict:
+    """Without one new parameter to pass, rerun the experiment on the fixed module."""
+    verdict = run(replace(fixed, target=original.target))
+    if verdict.status == "confirmed":
+        return Verdict("failed", f"still stale after the fix: {verdict.reason}", verdict.evidence)
+    if verdict.status == "not-confirmed" and "followed" in verdict.reason:
+        problem = compare_fixed(fixed)
+        return problem or passed("the compiled output follows the change after the fix", original, fixed,
+                                 verdict.evidence)
+    return Verdict("failed", f"could not check the fix: {verdict.reason}", verdict.evidence)

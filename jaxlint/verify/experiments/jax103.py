@@ -1,0 +1,24 @@
+"""JAX103: trace the function with jax.jit on the example inputs; expect a tracer conversion error."""
+
+from __future__ import annotations
+
+import jax
+
+from jaxlint.verify.experiments.raising import expect_raise, fix_runs
+from jaxlint.verify.harness import Subject, run_compiled
+from jaxlint.verify.jobs import Verdict
+
+_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerBoolConversionError,
+           jax.errors.TracerIntegerConversionError, jax.errors.TracerArrayConversionError)
+
+
+def predicted(exc: BaseException) -> bool:
+    return isinstance(exc, _ERRORS)
+
+
+def run(subject: Subject) -> Verdict:
+    return expect_raise(subject, predicted, run_compiled, "tracing under jax.jit")
+
+
+def check_fix(original: Subject, fixed: Subject) -> Verdict:
+    return fix_runs(original, fixed, "traces under jax.jit")

@@ -1,0 +1,23 @@
+"""JAX105: run the function (as found, then jitted where it is not already); expect the error of
+a jnp result used where a static value is needed."""
+
+from __future__ import annotations
+
+from jaxlint.verify.experiments.jax104 import run_traced
+from jaxlint.verify.experiments.raising import expect_raise, fix_runs
+from jaxlint.verify.harness import Subject
+from jaxlint.verify.jobs import Verdict
+
+
+def predicted(exc: BaseException) -> bool:
+    if isinstance(exc, TypeError):  # includes ConcretizationTypeError and tracer conversions
+        return True
+    return isinstance(exc, ValueError) and ("hash" in str(exc) or "static" in str(exc))
+
+
+def run(subject: Subject) -> Verdict:
+    return expect_raise(subject, predicted, run_traced, "running the function")
+
+
+def check_fix(original: Subject, fixed: Subject) -> Verdict:
+    return fix_runs(original, fixed, "runs")
