@@ -75,7 +75,7 @@ def _piece(out: _Format, value: cst.BaseExpression) -> None:
 
 
 def _fstring(out: _Format, value: cst.FormattedString) -> None:
-    prefix = value.start.lower().replace("f", "")
+    prefix = value.start.rstrip("'\"").lower().replace("f", "")
     for part in value.parts:
         if isinstance(part, cst.FormattedStringText):
             # The text of an f-string already doubles its literal braces, as a format string does.

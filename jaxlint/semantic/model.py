@@ -212,7 +212,7 @@ class Model:
     def _propagate_call(self, caller: Scope, caller_info: TraceInfo, call: ast.Call, args: list[Value],
                         kwargs: dict[str, Value]) -> set[Scope]:
         changed: set[Scope] = set()
-        traced_args = any(v.traced for v in args) or any(v.traced for v in kwargs.values())
+        traced_args = any(v.traced and not v.uncertain for v in [*args, *kwargs.values()])
         if not traced_args:
             return changed
         for target, bound in self.function_refs(call.func, caller):
@@ -224,7 +224,8 @@ class Model:
                     info = self.trace[target]
                     if info.all_params_traced:
                         continue
-                    params = set(target.params()[bound:]) - info.static_params
+                    params = {p for p in target.params()[bound:]
+                              if p not in info.static_params and not looks_static(target, p)}
                     if self._mark(target, caller, caller_info, params):
                         changed.add(target)
         return changed

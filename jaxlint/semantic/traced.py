@@ -24,6 +24,8 @@ class TraceInfo:
     host: bool = False  # body of a host callback: runs with concrete values
     filtered: bool = False  # equinox filter_*: only arrays are traced
     all_params_traced: bool = False  # directly transformed: every non-static parameter is traced
+    # Static only because vmap's in_axes=None passes them through; any other transform traces them.
+    unbatched: set[str] = field(default_factory=set)
 
     @property
     def traced(self) -> bool:
@@ -162,7 +164,9 @@ class TraceAnalysis:
                 for target, bound in self.function_refs(expr, scope):
                     info = self.info[target]
                     info.add(T.LAX_MAP if name == "jax.lax.map" else T.LAX, f"body of {name}")
-                    info.traced_params |= set(target.params()[bound:])
+                    params = target.params()[bound:]
+                    info.static_params |= _defaulted(target)  # lax passes a fixed number of arguments
+                    info.traced_params |= {p for p in params if p not in info.static_params}
                     info.all_params_traced = True
             return
         wrap = self._wrapping_call(call, scope)
@@ -217,14 +221,17 @@ class TraceAnalysis:
         for num in wrap.static_nums:
             if -len(positional) <= num < len(positional):
                 static.add(positional[num])
+        unbatched = set()
         if wrap.transform is T.VMAP:
-            static |= {positional[i] for i in wrap.unbatched if i < len(positional)}
+            unbatched = {positional[i] for i in wrap.unbatched if i < len(positional)}
         if wrap.name in T.FILTERED:
             info.filtered = True
             static |= {p for p in target.params() if looks_static(target, p)}
-        info.static_params |= static
+        info.unbatched = (info.unbatched - static) | (unbatched - (info.static_params - info.unbatched))
+        fixed = (info.static_params | static) - info.unbatched
         params = [p for p in target.params()[bound:] if p not in ("self", "cls") or bound]
-        info.traced_params |= {p for p in params if p not in info.static_params}
+        info.traced_params |= {p for p in params if p not in fixed and p not in unbatched}
+        info.static_params = fixed | (info.unbatched - info.traced_params)  # jax.jit(jax.vmap(f, in_axes=(0, None)))
         info.all_params_traced = True
 
     # -- nesting -------------------------------------------------------------------------
@@ -305,6 +312,13 @@ def _dotted(expr: ast.AST) -> str | None:
         base = _dotted(expr.value)
         return f"{base}.{expr.attr}" if base else None
     return None
+
+
+def _defaulted(scope: Scope) -> set[str]:
+    args = scope.node.args  # type: ignore[attr-defined]
+    positional = args.posonlyargs + args.args
+    named = [a.arg for a in positional[len(positional) - len(args.defaults):]] if args.defaults else []
+    return set(named) | {a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None}
 
 
 def looks_static(scope: Scope, param: str) -> bool:

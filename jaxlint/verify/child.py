@@ -28,7 +28,8 @@ def main() -> None:
         devices = jax.devices()
         _send(channel, event="hello", platform=devices[0].platform, devices=[str(d) for d in devices],
               jax_version=jax.__version__)
-        _run(job, channel)
+        if job.targets:
+            _run(job, channel)
     sys.stdout.flush()
     os._exit(0)  # user threads or atexit hooks must not keep the child alive
 
@@ -45,8 +46,7 @@ def _run(job: Job, channel: TextIO) -> None:
     for folder in reversed([job.root] + ([os.path.dirname(os.path.abspath(job.examples))] if job.examples else [])):
         if folder not in sys.path:
             sys.path.insert(0, folder)
-    _send(channel, event="phase", phase="examples")
-    examples = run_examples(job.examples, job.timeout)
+    examples = run_examples(job.examples, job.timeout, lambda: _send(channel, event="phase", phase="examples"))
     _send(channel, event="phase", phase="import")
     try:
         with time_limit(job.timeout):

@@ -29,7 +29,7 @@ class Examples:
     problems: list[str] = field(default_factory=list)
 
 
-def run_examples(path: str | None, timeout: float) -> Examples:
+def run_examples(path: str | None, timeout: float, progress: Callable[[], None]) -> Examples:
     """Run the examples file one top-level statement at a time, so that one failing import
     (a module that exits or raises at import) loses only the examples that needed it."""
     found = Examples()
@@ -44,6 +44,7 @@ def run_examples(path: str | None, timeout: float) -> Examples:
     namespace: dict[str, Any] = {"__name__": "__jaxlint_examples__", "__file__": path}
     examples_module.collected.clear()
     for statement in tree.body:
+        progress()  # each statement has its own time limit
         code = compile(ast.Module([statement], type_ignores=[]), path, "exec")
         try:
             with time_limit(timeout):

@@ -1,0 +1,98 @@
+"""Fix one file until nothing more is fixable: lint, fix, lint again (bounded), for .py and .ipynb."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from jaxlint import notebooks
+from jaxlint.diagnostics import Edit, Finding
+from jaxlint.fixes import FixOutcome, applies, fix_source, with_fixes
+from jaxlint.fixes.context import FixError
+from jaxlint.fixes.write import Encoded
+from jaxlint.source import Source
+
+MAX_ROUNDS = 10
+
+Lint = Callable[[Source], Sequence[Finding]]
+
+
+@dataclass
+class FileFix:
+    original: bytes
+    fixed: bytes  # equal to `original` when nothing changed
+    findings: list[Finding]  # what remains
+    applied: int = 0
+    failures: list[str] = field(default_factory=list)  # fixes dropped, with the reason
+
+    @property
+    def changed(self) -> bool:
+        return self.fixed != self.original
+
+
+def fix_file(path: str, data: bytes, lint: Lint, *, unsafe: bool) -> FileFix:
+    text, encoded = Encoded.read(data)
+    notebook = path.endswith(".ipynb")
+    result = FileFix(data, data, [])
+    seen = {text}
+    for _ in range(MAX_ROUNDS):
+        source = notebooks.load(text) if notebook else Source(text)
+        result.findings = list(lint(source))
+        if not any(applies(f, unsafe) for f in result.findings):
+            break
+        findings = notebooks_view(result.findings, source) if notebook else result.findings
+        outcome = fix_source(source.text, findings, unsafe=unsafe)
+        result.failures += [f"{_where(path, f)}: {f.code} fix dropped, the result would not parse ({why})"
+                            for f, why in outcome.failures]
+        new_text = _result(text, source, outcome) if notebook else outcome.text
+        if not outcome.applied or new_text is None or new_text in seen:
+            break
+        seen.add(new_text)
+        text = new_text
+        result.applied += len(outcome.applied)
+        result.fixed = encoded.encode(text)
+    else:
+        result.findings = list(lint(notebooks.load(text) if notebook else Source(text)))
+    return result
+
+
+def notebooks_view(findings: Sequence[Finding], source: Source) -> list[Finding]:
+    from jaxlint.fixes.notebook import to_module
+
+    return to_module(findings, source)
+
+
+def _result(text: str, source: Source, outcome: FixOutcome) -> str | None:
+    from jaxlint.fixes.notebook import rewrite
+
+    try:
+        return rewrite(text, source, outcome.edits)
+    except FixError:
+        return None
+
+
+def _where(path: str, finding: Finding) -> str:
+    return f"{path}:{finding.location.row}:{finding.location.column}"
+
+
+def attach_fixes(path: str, data: bytes, findings: Sequence[Finding]) -> list[Finding]:
+    """Findings with `fix` (edits in the coordinates they are reported in) where one can be built."""
+    if not any(applies(f, unsafe=True) for f in findings):
+        return list(findings)
+    text, _ = Encoded.read(data)
+    if not path.endswith(".ipynb"):
+        return with_fixes(text, findings)
+    from jaxlint.fixes.notebook import to_cells
+
+    source = notebooks.load(text)
+    out = []
+    for finding in findings:
+        moved = notebooks_view([finding], source)
+        fix = with_fixes(source.text, moved)[0].fix if moved else None
+        try:
+            cells = to_cells(fix.edits, source) if fix else {}
+        except FixError:
+            fix = None
+        edits = tuple(e for cell_edits in cells.values() for e in cell_edits)
+        out.append(replace(finding, fix=replace(fix, edits=edits)) if fix else finding)
+    return out

@@ -1,0 +1,177 @@
+"""Parent side: one child process per module, watched with the time limit. A child that hangs or
+dies costs only the finding it was running: the rest of the module goes to a fresh child."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from jaxlint.verify.jobs import Job, Target
+
+_JAX_START_S = 120.0  # importing JAX (and starting its backend) in a fresh child
+_GRACE_S = 5.0  # beyond the child's own SIGALRM, before the parent kills it
+_POLL_S = 0.05
+_STDERR_TAIL = 400
+
+OnResult = Callable[[int, dict[str, Any]], None]
+
+
+@dataclass
+class Platform:
+    platform: str | None = None
+    devices: list[str] | None = None
+    jax_version: str | None = None
+
+
+@dataclass
+class _Watch:
+    """What the child last said: its phase, the finding it runs, when that began."""
+
+    phase: str = "start"
+    current: int | None = None
+    since: float = 0.0
+    offset: int = 0
+
+
+def run_jobs(jobs: list[Job], workers: int, on_result: OnResult) -> Platform:
+    platform = Platform()
+    lock = threading.Lock()
+
+    def report(target_id: int, result: dict[str, Any]) -> None:
+        with lock:
+            on_result(target_id, result)
+
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        for future in [pool.submit(_run_job, job, report, platform) for job in jobs]:
+            future.result()
+    return platform
+
+
+def probe(root: str) -> Platform:
+    """Platform and devices when there is nothing to verify."""
+    platform = Platform()
+    _run_job(Job(root=root, module="", filename="", examples=None, results="", timeout=_JAX_START_S),
+             lambda *_: None, platform)
+    return platform
+
+
+def _run_job(job: Job, on_result: OnResult, platform: Platform) -> None:
+    remaining = {t.id: t for t in job.targets}
+    first = True
+    while remaining or first:
+        first = False
+        outcome = _run_child(replace(job, targets=list(remaining.values())), on_result, platform, remaining)
+        if outcome is None:
+            return
+        reason, current = outcome
+        if current is not None and current in remaining:
+            del remaining[current]
+            on_result(current, _error(reason))
+            continue
+        for target_id in list(remaining):
+            on_result(target_id, _error(reason))
+        return
+
+
+def _run_child(job: Job, on_result: OnResult, platform: Platform,
+               remaining: dict[int, Target]) -> tuple[str, int | None] | None:
+    """Run one child to its end: None when it reported every target, else (why, finding running)."""
+    with tempfile.TemporaryDirectory(prefix="jaxlint-verify-") as folder:
+        job = replace(job, results=os.path.join(folder, "results.jsonl"))
+        open(job.results, "w").close()
+        with open(os.path.join(folder, "stderr"), "w+b") as stderr:
+            process = subprocess.Popen([sys.executable, "-m", "jaxlint.verify.child"], stdin=subprocess.PIPE,
+                                       stdout=subprocess.DEVNULL, stderr=stderr, cwd=job.root or None,
+                                       env=_environment(), start_new_session=True)
+            assert process.stdin is not None
+            process.stdin.write(json.dumps(job.to_json()).encode())
+            process.stdin.close()
+            watch = _Watch(since=time.monotonic())
+            timed_out = False
+            while process.poll() is None:
+                _read_events(job, watch, on_result, platform, remaining)
+                limit = _JAX_START_S if watch.phase in ("start", "jax") else job.timeout + _GRACE_S
+                if time.monotonic() - watch.since > limit:
+                    _kill(process)
+                    timed_out = True
+                    break
+                time.sleep(_POLL_S)
+            _read_events(job, watch, on_result, platform, remaining)
+            if not remaining:
+                return None
+            stderr.seek(0)
+            tail = stderr.read().decode(errors="replace").strip()[-_STDERR_TAIL:]
+    return _why(job, watch, process.returncode, timed_out, tail), watch.current
+
+
+def _environment() -> dict[str, str]:
+    """The child imports this very jaxlint, installed or not."""
+    env = dict(os.environ)
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH")) if p)
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def _read_events(job: Job, watch: _Watch, on_result: OnResult, platform: Platform,
+                 remaining: dict[int, Target]) -> None:
+    with open(job.results, encoding="utf-8") as handle:
+        handle.seek(watch.offset)
+        while True:
+            line = handle.readline()
+            if not line.endswith("\n"):
+                break
+            watch.offset = handle.tell()
+            _event(json.loads(line), watch, on_result, platform, remaining)
+
+
+def _event(event: dict[str, Any], watch: _Watch, on_result: OnResult, platform: Platform,
+           remaining: dict[int, Target]) -> None:
+    kind = event["event"]
+    watch.since = time.monotonic()
+    if kind == "phase":
+        watch.phase, watch.current = event["phase"], None
+    elif kind == "hello":
+        platform.platform, platform.devices = event["platform"], event["devices"]
+        platform.jax_version = event["jax_version"]
+    elif kind == "start":
+        watch.phase, watch.current = "target", event["id"]
+    elif kind == "result" and event["id"] in remaining:
+        del remaining[event["id"]]
+        watch.current = None
+        on_result(event["id"], event["result"])
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        process.kill()
+    process.wait()
+
+
+def _why(job: Job, watch: _Watch, returncode: int | None, timed_out: bool, tail: str) -> str:
+    during = {"start": "starting", "jax": "importing JAX", "examples": "running the examples file",
+              "import": f"importing {job.module}", "target": "running the function"}.get(watch.phase, watch.phase)
+    if timed_out:
+        limit = _JAX_START_S if watch.phase in ("start", "jax") else job.timeout
+        return f"timed out after {limit:g}s {during}"
+    if returncode is not None and returncode < 0:
+        how = f"was killed by {signal.Signals(-returncode).name}"
+    else:
+        how = f"exited with code {returncode}"
+    last = tail.splitlines()[-1] if tail else ""
+    return f"the process {how} while {during}" + (f": {last}" if last else "")
+
+
+def _error(reason: str) -> dict[str, Any]:
+    return {"status": "error", "reason": reason, "evidence": {}, "fix": None}
