@@ -94,6 +94,25 @@ def check(paths, fix, unsafe_fixes, diff, select, ignore, extend_select, output_
 
 
 @main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--examples", type=click.Path(), help="Examples file (default: [tool.jaxlint.verify].examples).")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True),
+              help="Seconds per function (default: [tool.jaxlint.verify].timeout, else 60).")
+@click.option("--select", help="Comma-separated codes or prefixes to enable (replaces the configured set).")
+@click.option("--ignore", help="Comma-separated codes or prefixes to disable.")
+@click.option("--output-format", type=click.Choice(("text", "json")), default="text", show_default=True)
+@click.option("--config", "config", type=click.Path(), help="A pyproject.toml or jaxlint.toml to use.")
+def verify(paths, examples, timeout, select, ignore, output_format, config) -> None:
+    """Check PATHS, then prove each finding (and its fix) by running it under JAX."""
+    from jaxlint.commands.verify import VerifyOptions, run_verify
+
+    settings = resolve_settings(paths, config, select, ignore, None)
+    options = VerifyOptions(paths=list(paths) or ["."], examples=examples, timeout=timeout,
+                            output_format=output_format, workers=min(4, os.cpu_count() or 1))
+    sys.exit(run_verify(options, settings, enabled_codes(settings, sorted(_known_codes()))))
+
+
+@main.command()
 @click.option("--output-format", type=click.Choice(("text", "json")), default="text", show_default=True)
 def rules(output_format: str) -> None:
     """List every rule: code, name, severity, fix class, summary."""

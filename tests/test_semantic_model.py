@@ -472,6 +472,41 @@ def test_vmap_in_axes_none_makes_parameter_static():
     assert i.static_params == {"y"} and i.traced_params == {"x"}
 
 
+@pytest.mark.parametrize("source", [
+    "def f(x, y):\n    return x\ng = jax.jit(jax.vmap(f, in_axes=(0, None)))",
+    "@jax.jit\n@partial(jax.vmap, in_axes=(0, None))\ndef f(x, y):\n    return x",
+    "@partial(jax.vmap, in_axes=(0, None))\n@jax.jit\ndef f(x, y):\n    return x",
+])
+def test_unbatched_parameter_is_traced_by_jit_around_or_inside_vmap(source):
+    # jax.jit(jax.vmap(f, in_axes=(0, None)))(x, 2): f receives `y` as a jit tracer.
+    model = build("import jax\nfrom functools import partial\n" + source)
+    i = info(model, "f")
+    assert i.traced_params == {"x", "y"} and not i.static_params
+
+
+def test_vmap_of_jit_with_static_argnums_keeps_static():
+    model = build("""
+        import jax
+        def f(x, n):
+            return x
+        g = jax.vmap(jax.jit(f, static_argnums=1), in_axes=(0, None))
+        """)
+    i = info(model, "f")
+    assert i.static_params == {"n"} and i.traced_params == {"x"}
+
+
+def test_vmap_in_axes_none_after_partial_binding():
+    model = build("""
+        import jax
+        from functools import partial
+        def f(a, x, y):
+            return x
+        g = jax.vmap(partial(f, 1), in_axes=(0, None))
+        """)
+    i = info(model, "f")
+    assert i.static_params == {"y"} and i.traced_params == {"x"}
+
+
 def test_vmap_alone_does_not_cache():
     model = build("""
         import jax
@@ -833,15 +868,49 @@ def test_plain_class_call_is_not_traced():
 def test_filter_jit_python_defaults_and_annotations_are_static():
     model = build("""
         import equinox as eqx
+        import jax.numpy as jnp
         @eqx.filter_jit
         def f(x, n=3, flag: bool = False, s=None, act: str = "relu"):
             return x
-        f(1, n=4, flag=True, s=2, act="gelu")
+        f(jnp.ones(3), n=4, flag=True, s=2, act="gelu")
         """)
     i = info(model, "f")
     assert i.filtered
     assert i.static_params == {"n", "flag", "s", "act"}
     assert i.traced_params == {"x"}
+
+
+@pytest.mark.parametrize("calls, n_static", [
+    ("f(jnp.ones(3), 3)", True),
+    ("f(jnp.ones(3), n=-4); f(jnp.ones(2), 2.5)", True),
+    ("f(jnp.ones(3), 3); f(jnp.ones(3), jnp.ones(3))", False),
+    ("f(jnp.ones(3), *rest)", False),
+    ("", False),
+])
+def test_filter_jit_parameter_passed_python_literals_is_static(calls, n_static):
+    model = build(f"""
+        import equinox as eqx
+        import jax.numpy as jnp
+        @eqx.filter_jit
+        def f(x, n):
+            return x
+        {calls}
+        """)
+    i = info(model, "f")
+    assert ("n" in i.static_params) is n_static
+    assert ("n" in i.traced_params) is not n_static
+    assert "x" in i.traced_params
+
+
+def test_plain_jit_parameter_passed_python_literal_is_traced():
+    model = build("""
+        import jax
+        @jax.jit
+        def f(x, n):
+            return x
+        f(jnp.ones(3), 3)
+        """)
+    assert info(model, "f").traced_params == {"x", "n"}
 
 
 def test_plain_jit_python_default_passed_is_traced():
@@ -1136,6 +1205,25 @@ def test_closure_reads_enclosing_values():
                 return m, y
             return inner()
         """)
+    assert is_static(read(model, "f.inner", "m"))
+    assert surely_traced(read(model, "f.inner", "y"))
+
+
+def test_closure_called_by_its_owner_still_reads_final_values():
+    # The owner interprets `inner()` (for its return value) before its own values are final;
+    # what the closure sees then must not be kept.
+    model = build("""
+        import jax
+        from functools import partial
+        @partial(jax.jit, static_argnums=1)
+        def f(x, n):
+            m = n + 1
+            y = x * 2
+            def inner():
+                return m, y
+            return inner()
+        """)
+    model.facts(scope(model, "f"))
     assert is_static(read(model, "f.inner", "m"))
     assert surely_traced(read(model, "f.inner", "y"))
 

@@ -31,7 +31,8 @@ def check(model: Model) -> Iterator[Report]:
             message = (f"PRNG key `{reuse.name}` is reused ({where}); the draws repeat. "
                        f"Split first: `{reuse.name}, subkey = jax.random.split({reuse.name})` and use `subkey`")
             yield Report(reuse.node, message, scope, fixable="unsafe",
-                         fix_data={"key": reuse.name, "in_loop": reuse.in_loop})
+                         fix_data={"key": reuse.name, "in_loop": reuse.in_loop,
+                                   "first_line": getattr(reuse.first, "lineno", None)})
 
 
 def _mentions_keys(model: Model, scope) -> bool:

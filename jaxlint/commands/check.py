@@ -12,6 +12,7 @@ from jaxlint.discovery import discover
 from jaxlint.engine import FileResult, check_file, check_paths
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+_WITH_EDITS = ("json", "json-lines", "sarif")  # the formats that show a fix's edits (libcst is loaded)
 
 
 @dataclass(frozen=True)
@@ -34,9 +35,11 @@ class CheckOptions:
 
 def run_check(options: CheckOptions, settings: Settings, enabled: set[str]) -> int:
     codes = frozenset(enabled)
+    stdin: bytes | None = None
     if options.stdin_filename is not None:
-        data = sys.stdin.buffer.read()
-        results = [check_file(options.stdin_filename, settings, codes, data=data)]
+        stdin = sys.stdin.buffer.read()
+        files = [options.stdin_filename]
+        results = [check_file(options.stdin_filename, settings, codes, data=stdin)]
     else:
         try:
             files = discover(options.paths, settings, options.force_exclude)
@@ -47,10 +50,21 @@ def run_check(options: CheckOptions, settings: Settings, enabled: set[str]) -> i
             print(f"jaxlint: checking {len(files)} file(s)", file=sys.stderr)
         cache_dir = None if not options.cache else (options.cache_dir or os.path.join(str(settings.root), ".jaxlint_cache"))
         results = check_paths(files, settings, codes, jobs=options.jobs, cache_dir=cache_dir)
-    findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
     errors = [e for r in results for e in r.errors]
     for error in errors:
         print(f"jaxlint: error: {error}", file=sys.stderr)
+    if options.fix or options.diff:
+        from jaxlint.commands.fixing import run_fixes
+
+        outcome = run_fixes(files, results, stdin, options, settings, codes)
+        if options.diff:
+            return EXIT_ERROR if errors else (EXIT_FINDINGS if outcome.changed else EXIT_CLEAN)
+        results = outcome.results
+    findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
+    if options.output_format in _WITH_EDITS:
+        from jaxlint.commands.fixing import with_edits
+
+        findings = with_edits(findings, stdin)
     _report(findings, options)
     if errors:
         return EXIT_ERROR

@@ -62,6 +62,14 @@ class Context:
                 return parent
         raise FixError(f"not inside a {kind.__name__}")
 
+    def function_of(self, node: cst.CSTNode, finding: Finding) -> cst.FunctionDef:
+        """The function the finding is about (by its qualified name), among `node`'s ancestors."""
+        name = (finding.function or "").rsplit(".", 1)[-1]
+        for parent in self.ancestors(node):
+            if isinstance(parent, cst.FunctionDef) and parent.name.value == name:
+                return parent
+        raise FixError("the traced function was not found")
+
     def statement(self, node: cst.CSTNode) -> cst.BaseStatement:
         """The statement (a whole line or a compound statement) that holds `node`."""
         if isinstance(node, cst.BaseStatement):
@@ -129,6 +137,17 @@ class Context:
         return self.text.split("\n")
 
 
+def append_argument(ctx: Context, call: cst.Call, text: str) -> Edit:
+    """An edit that adds `text` as the call's last argument."""
+    if call.args:
+        end = ctx.positions[call.args[-1]].end
+        at = Location(end.line, end.column + 1)
+        return Edit(f", {text}", at, at)
+    end = ctx.positions[call].end  # just after `)`
+    at = Location(end.line, end.column)
+    return Edit(text, at, at)
+
+
 def dotted(node: cst.BaseExpression) -> str | None:
     """`jax.random.split` → "jax.random.split"; None for anything but names and attributes."""
     if isinstance(node, cst.Name):
@@ -137,7 +156,3 @@ def dotted(node: cst.BaseExpression) -> str | None:
         base = dotted(node.value)
         return f"{base}.{node.attr.value}" if base else None
     return None
-
-
-def expression(code: str) -> cst.BaseExpression:
-    return cst.parse_expression(code)

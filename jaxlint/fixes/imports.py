@@ -17,21 +17,35 @@ def _top_imports(ctx: Context) -> list[tuple[cst.SimpleStatementLine, cst.Import
 
 
 def module_alias(ctx: Context, module: str) -> str | None:
-    """How the module already reaches `module` (e.g. "jax.numpy" → "jnp"), or None."""
+    """How the module already reaches `module` (e.g. "jax.numpy" → "jnp"), or None.
+    An alias of the module itself wins over reaching it through its package (`jax.numpy`)."""
+    through_package = None
     for _, node in _top_imports(ctx):
         if isinstance(node, cst.Import):
             for alias in node.names:
                 name = dotted(alias.name)
-                if alias.asname is not None:
-                    if name == module:
-                        return alias.asname.name.value  # type: ignore[union-attr]
-                elif name is not None and (module == name or module.startswith(name.split(".")[0] + ".")):
-                    return module
+                if alias.asname is not None and name == module:
+                    return alias.asname.name.value  # type: ignore[union-attr]
+                if alias.asname is None and name is not None and module.split(".")[0] == name.split(".")[0]:
+                    through_package = module
         elif _from(node) is not None and not isinstance(node.names, cst.ImportStar):
             for alias in node.names:
                 if f"{_from(node)}.{alias.name.value}" == module:
                     return (alias.asname.name.value if alias.asname else alias.name.value)  # type: ignore[union-attr]
-    return None
+    return through_package
+
+
+def aliases(ctx: Context, module: str) -> set[str]:
+    """Every local name bound to `module` itself by a top-level import."""
+    found = set()
+    for _, node in _top_imports(ctx):
+        if isinstance(node, cst.Import):
+            found |= {a.asname.name.value for a in node.names  # type: ignore[union-attr]
+                      if a.asname is not None and dotted(a.name) == module}
+        elif _from(node) is not None and not isinstance(node.names, cst.ImportStar):
+            found |= {(a.asname.name.value if a.asname else a.name.value)  # type: ignore[union-attr]
+                      for a in node.names if f"{_from(node)}.{a.name.value}" == module}
+    return found
 
 
 def imported_name(ctx: Context, module: str, name: str) -> str | None:

@@ -241,8 +241,11 @@ class Interpreter:
                 self.eval(case.guard, branch)
             self.block(case.body, branch)
             result = branch if result is None else merge(result, branch)
+        last = node.cases[-1] if node.cases else None
+        irrefutable = last is not None and last.guard is None and isinstance(last.pattern, ast.MatchAs) \
+            and last.pattern.pattern is None  # `case _:` / `case name:`: no path skips every case
         if result is not None:
-            self._replace(state, merge(result, state))
+            self._replace(state, result if irrefutable else merge(result, state))
 
     def _stmt_FunctionDef(self, node: ast.FunctionDef, state: State) -> None:
         for decorator in node.decorator_list:
@@ -388,6 +391,8 @@ class Interpreter:
         if any(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in exprs) and all(
                 isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops):
             return STATIC  # a tracer compares unequal to a str without raising
+        if all(o.static and not o.traced for o in operands):
+            return combine([o.as_array() for o in operands])  # `x.shape == (3,)`, `n == 2`: static
         if not any(o.traced == TRACED_ARRAY for o in operands) and any(
                 isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in node.ops):
             return UNKNOWN  # a container or a string may be compared for equality without raising

@@ -154,13 +154,17 @@ class Model:
             defaulted = positional[len(positional) - len(args.defaults):]
             defaulted += [a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
             candidates = [p for p in defaulted if p in info.traced_params]
+            if info.filtered:  # equinox: a parameter that call sites pass Python literals is static too
+                candidates += [p for p in info.traced_params if p not in defaulted]
             if not candidates:
                 continue
             if calls is None:
                 calls = self._calls_by_name()
             sites = calls.get(scope.node.name, [])  # type: ignore[attr-defined]
             for param in candidates:
-                if not any(_passes(site, param, positional) for site in sites):
+                passed = [_argument(site, param, positional) for site in sites]
+                if param in defaulted and all(a is None for a in passed) or info.filtered and any(passed) and all(
+                        a is None or _is_python_literal(a) for a in passed):
                     info.traced_params.discard(param)
                     info.static_params.add(param)
 
@@ -277,16 +281,26 @@ def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwa
     return (receiving & params) - never_traced
 
 
-def _passes(call: ast.Call, param: str, positional: list[str]) -> bool:
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-        return True
-    if any(k.arg == param for k in call.keywords):
-        return True
+def _argument(call: ast.Call, param: str, positional: list[str]) -> ast.expr | None:
+    """The expression a call passes for `param` (the `*args`/`**kwargs` when it cannot tell), or None."""
+    unpacked = [a for a in call.args if isinstance(a, ast.Starred)] + [k.value for k in call.keywords if k.arg is None]
+    if unpacked:
+        return unpacked[0]
+    for k in call.keywords:
+        if k.arg == param:
+            return k.value
     if param in positional:
         index = positional.index(param)
         offset = 1 if positional and positional[0] in ("self", "cls") and isinstance(call.func, ast.Attribute) else 0
-        return len(call.args) + offset > index
-    return False
+        if 0 <= index - offset < len(call.args):
+            return call.args[index - offset]
+    return None
+
+
+def _is_python_literal(expr: ast.expr) -> bool:
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        expr = expr.operand
+    return isinstance(expr, ast.Constant) and isinstance(expr.value, (bool, int, float, str, type(None)))
 
 
 def _nested_in(scope: Scope, changed: set[Scope]) -> bool:
