@@ -83,6 +83,8 @@ def check(paths, fix, unsafe_fixes, diff, select, ignore, extend_select, output_
     """Lint PATHS (default: the current directory)."""
     from jaxlint.commands.check import CheckOptions, run_check
 
+    if statistics and output_format not in ("text", "json", "json-lines"):
+        raise ConfigError(f"--statistics is not supported with --output-format {output_format}")
     settings = resolve_settings(paths, config, select, ignore, extend_select)
     options = CheckOptions(
         paths=list(paths) or ["."], fix=fix, unsafe_fixes=settings.unsafe_fixes if unsafe_fixes is None else unsafe_fixes,

@@ -9,16 +9,21 @@ import sys
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jaxlint import noqa, notebooks
 from jaxlint.checks import INTERNAL_ERROR, SYNTAX_ERROR, rule_info, rule_modules
-from jaxlint.checks.base import Report
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding, Location
-from jaxlint.semantic.model import Model, ModelOptions
 from jaxlint.source import Source, UndecodableSource, decode
 
+if TYPE_CHECKING:  # the model is imported when a file needs it: cache hits and skipped files never do
+    from jaxlint.checks.base import Report
+    from jaxlint.semantic.model import Model
+
 _CONTEXT_LINES = 3
+# A file none of these words occur in cannot have a finding (every rule needs one of these imports).
+_JAX_FAMILY = (b"jax", b"flax", b"equinox", b"optax", b"numpyro", b"haiku", b"chex")
 
 
 @dataclass(frozen=True)
@@ -35,15 +40,26 @@ def check_file(path: str, settings: Settings, enabled: frozenset[str], data: byt
                 data = handle.read()
     except OSError as exc:
         return FileResult((), (f"{path}: cannot read: {exc.strerror or exc}",))
+    if not may_have_findings(data, settings):
+        return FileResult(())
     try:
         text, _, _ = decode(data)
         source = notebooks.load(text) if path.endswith(".ipynb") else Source(text)
     except (UndecodableSource, notebooks.NotebookError) as exc:
-        return FileResult((_engine_finding(SYNTAX_ERROR, path, f"{path}: {exc}", 1, 1, None),))
+        return FileResult((_engine_finding(SYNTAX_ERROR, path, str(exc), 1, 1, None),))
     return check_source(source, path, settings, enabled)
 
 
+def may_have_findings(data: bytes, settings: Settings) -> bool:
+    """Whether the bytes mention a JAX-family library or a configured jit decorator at all. Files
+    that do not are not even parsed, so a syntax error in them is left to ruff or Python."""
+    words = _JAX_FAMILY + tuple(name.split(".")[0].encode() for name in settings.jit_decorators)
+    return any(word in data for word in words)
+
+
 def check_source(source: Source, path: str, settings: Settings, enabled: frozenset[str]) -> FileResult:
+    from jaxlint.semantic.model import Model, ModelOptions
+
     try:
         tree = ast.parse(source.text, filename=path)
     except SyntaxError as exc:
@@ -51,7 +67,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
     except (ValueError, RecursionError, MemoryError) as exc:
         return FileResult((_engine_finding(SYNTAX_ERROR, path, f"cannot parse: {exc}", 1, 1, source),))
     codes = enabled - _per_file_ignored(path, settings)
-    suppress = noqa.parse(source.text)
+    suppress: noqa.Suppressions | None = None  # tokenizing for comments is costly: only once findings exist
     options = ModelOptions(module_name=module_name(path, settings.root),
                            jit_decorators=frozenset(settings.jit_decorators), key_names=settings.key_names)
     findings: list[Finding] = []
@@ -75,6 +91,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
         info = rule_info(module)
         for report in reports:
             finding = _finding(report, info, path, source, model)
+            suppress = suppress or noqa.parse(source.text)
             if not suppress.suppressed(finding.code, report.node.lineno):  # type: ignore[attr-defined]
                 findings.append(finding)
     return FileResult(tuple(sorted(set(findings), key=lambda f: f.sort_key)), tuple(errors))
@@ -164,6 +181,48 @@ def module_name(path: str, root: Path) -> str:
 
 def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *, jobs: int = 1,
                 cache_dir: str | None = None) -> list[FileResult]:
-    """Results in the order of `files`. `cache_dir` None: no cache."""
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
-    return [check_file(path, settings, enabled) for path in files]
+    """Results in the order of `files`, the same whatever `jobs`. `cache_dir` None: no cache."""
+    from jaxlint.parallel import ordered_map
+
+    contents = [_read(path) for path in files]
+    cache = None
+    if cache_dir is not None:
+        from jaxlint.cache import Cache
+
+        cache = Cache(cache_dir, settings, enabled)
+    keys = [cache.key(path, data) if cache and data is not None else None for path, data in zip(files, contents)]
+    results = [cache.get(key, path) if cache and key else None for path, key in zip(files, keys)]
+    missing = [index for index, result in enumerate(results) if result is None]
+    fresh = ordered_map(_Check(settings, enabled), [(files[i], contents[i]) for i in missing], jobs=jobs,
+                        weights=[len(contents[i] or b"") for i in missing], on_crash=_crashed)
+    for index, result in zip(missing, fresh):
+        results[index] = result
+        if cache and keys[index]:
+            cache.put(keys[index], result)
+    return results  # type: ignore[return-value]
+
+
+def _read(path: str) -> bytes | None:
+    """None when unreadable: check_file then reports why."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
+@dataclass(frozen=True)
+class _Check:
+    """check_file with the run's settings, picklable for the worker processes."""
+
+    settings: Settings
+    enabled: frozenset[str]
+
+    def __call__(self, item: tuple[str, bytes | None]) -> FileResult:
+        path, data = item
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))  # also in spawned workers
+        return check_file(path, self.settings, self.enabled, data)
+
+
+def _crashed(item: tuple[str, bytes | None], exc: BaseException) -> FileResult:
+    return FileResult((), (f"{item[0]}: the worker process analysing it died ({type(exc).__name__}: {exc})",))

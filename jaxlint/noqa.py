@@ -31,8 +31,8 @@ def parse(text: str) -> Suppressions:
     found = Suppressions()
     if "noqa" not in text and "NOQA" not in text:
         return found
-    for row, comment in _comments(text):
-        file_match = _FILE.match(comment)
+    for row, comment, alone in _comments(text):
+        file_match = _FILE.match(comment) if alone else None
         if file_match:
             codes = _codes(file_match.group("codes"))
             if codes is None:
@@ -55,9 +55,10 @@ def _codes(text: str | None) -> set[str] | None:
 
 
 def _comments(text: str):
+    """(row, comment, whether it is alone on its line) for every comment token."""
     try:
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
             if token.type == tokenize.COMMENT:
-                yield token.start[0], token.string
+                yield token.start[0], token.string, not token.line[: token.start[1]].strip()
     except (tokenize.TokenError, SyntaxError):
         return

@@ -569,6 +569,17 @@ def test_fori_loop_index_is_traced():
     assert info(model, "body").traced_params == {"i", "carry"}
 
 
+def test_lax_body_defaulted_parameter_is_static():
+    model = build("""
+        import jax
+        def body(i, c, scale=2.0):
+            return c
+        jax.lax.fori_loop(0, 3, body, 0.0)
+        """)
+    i = info(model, "body")
+    assert i.traced_params == {"i", "c"} and i.static_params == {"scale"}
+
+
 def test_lax_body_lambda_is_traced():
     model = build("""
         import jax
@@ -745,6 +756,35 @@ def test_callee_with_only_static_arguments_is_not_traced():
 def test_callee_with_traced_keyword_argument():
     model = build(CALLEES)
     assert info(model, "kw_only").traced_params == {"v"}
+
+
+def test_function_called_from_host_callback_is_not_traced():
+    model = build("""
+        import jax
+        def helper(v):
+            return v
+        def cb(v):
+            return helper(v)
+        @jax.jit
+        def f(x):
+            jax.debug.callback(cb, x)
+            return x
+        """)
+    assert not info(model, "cb").traced
+    assert not info(model, "helper").traced
+
+
+def test_callback_given_to_tree_map_with_traced_tree_is_traced():
+    model = build("""
+        import jax
+        def scale(g):
+            return g * 2
+        @jax.jit
+        def f(grads):
+            return jax.tree.map(scale, grads)
+        """)
+    assert info(model, "f").traced_params == {"grads"}
+    assert info(model, "scale").traced_params == {"g"}
 
 
 def test_callee_of_untraced_caller_is_not_traced():
@@ -1209,6 +1249,110 @@ def test_closure_reads_enclosing_values():
     assert surely_traced(read(model, "f.inner", "y"))
 
 
+@pytest.mark.parametrize("expr", ["x.shape == (3,)", "x.ndim == 2", "x.shape[0] != n", "n == 3", "x.ndim in (1, 2)"])
+def test_equality_of_static_values_is_static(expr):
+    model = build(f"""
+        import jax
+        from functools import partial
+        @partial(jax.jit, static_argnums=1)
+        def f(x, n):
+            r = {expr}
+            return x
+        """)
+    assert is_static(final(model, "f", "r"))
+
+
+def test_equality_of_traced_array_is_traced():
+    model = build("""
+        import jax
+        @jax.jit
+        def f(x):
+            r = x == 3
+            return x
+        """)
+    assert surely_traced(final(model, "f", "r"))
+
+
+def test_equality_of_unknown_values_is_unknown():
+    model = build("""
+        import jax
+        @jax.jit
+        def f(x, cfg):
+            r = cfg == other
+            return x
+        """)
+    value = final(model, "f", "r")
+    assert not value.static and not value.traced
+
+
+@pytest.mark.parametrize("last_case, traced", [("case _:", True), ("case other:", True), ("case 2:", False)])
+def test_match_join(last_case, traced):
+    model = build(f"""
+        import jax
+        @jax.jit
+        def f(x, c: int = 1):
+            match c:
+                case 1:
+                    m = x
+                {last_case}
+                    m = x + 1
+            return m
+        """)
+    assert surely_traced(read(model, "f", "m")) is traced
+
+
+def test_try_except_joins_handler():
+    model = build("""
+        import jax
+        @jax.jit
+        def f(x):
+            try:
+                t = x * 2
+            except Exception:
+                t = 0
+            return t
+        """)
+    assert final(model, "f", "t").traced == NOT_TRACED
+
+
+def test_walrus_binds_traced_value():
+    model = build("""
+        import jax
+        import jax.numpy as jnp
+        @jax.jit
+        def f(x):
+            if (w := jnp.sum(x)) > 0:
+                pass
+            return w
+        """)
+    assert surely_traced(final(model, "f", "w"))
+
+
+def test_numpy_values_are_host_values():
+    model = build("""
+        import jax
+        import numpy as np
+        @jax.jit
+        def f(x):
+            a = np.zeros(3)
+            return x
+        """)
+    value = final(model, "f", "a")
+    assert value.numpy and not value.traced and not value.jax
+
+
+@pytest.mark.parametrize("expr", ["x.T", "x.at[0].set(1)", "x[:, 0]", "x.reshape(-1)", "x.sum()"])
+def test_array_methods_and_attributes_of_traced_are_traced(expr):
+    model = build(f"""
+        import jax
+        @jax.jit
+        def f(x):
+            r = {expr}
+            return r
+        """)
+    assert surely_traced(final(model, "f", "r"))
+
+
 def test_closure_called_by_its_owner_still_reads_final_values():
     # The owner interprets `inner()` (for its return value) before its own values are final;
     # what the closure sees then must not be kept.
@@ -1425,6 +1569,107 @@ def test_key_passed_to_key_data_is_not_consumed():
             data = jax.random.key_data(key)
             a = jax.random.normal(key)
         """) == []
+
+
+def test_key_used_in_while_loop_is_reused():
+    assert reuses("""
+        import jax
+        def f(key, n):
+            i = 0
+            while i < n:
+                a = jax.random.normal(key)
+                i += 1
+        """) == [("key", 6, True)]
+
+
+def test_splitting_the_same_key_twice_is_reuse():
+    assert reuses("""
+        import jax
+        def f(key):
+            a, b = jax.random.split(key)
+            c, d = jax.random.split(key)
+        """) == [("key", 5, False)]
+
+
+@pytest.mark.parametrize("comprehension, expected", [
+    ("[jax.random.normal(key) for _ in range(3)]", [("key", 4, True)]),
+    ("[jax.random.normal(k) for k in jax.random.split(key, 3)]", []),
+])
+def test_key_in_comprehension(comprehension, expected):
+    assert reuses(f"""
+        import jax
+        def f(key):
+            xs = {comprehension}
+        """) == expected
+
+
+def test_key_passed_twice_to_local_consumer_is_reused():
+    assert reuses("""
+        import jax
+        def sample(key):
+            return jax.random.normal(key)
+        def f(key):
+            a = sample(key)
+            b = sample(key)
+        """) == [("key", 7, False)]
+
+
+def test_key_in_alternatives_of_where_is_fine():
+    assert reuses("""
+        import jax
+        import jax.numpy as jnp
+        def f(key, c):
+            return jnp.where(c, jax.random.normal(key), jax.random.uniform(key))
+        """) == []
+
+
+def test_key_in_returning_branch_then_after_is_fine():
+    assert reuses("""
+        import jax
+        def f(key, c):
+            if c:
+                return jax.random.normal(key)
+            return jax.random.uniform(key)
+        """) == []
+
+
+def test_key_loop_with_break_runs_once():
+    assert reuses("""
+        import jax
+        def f(key, xs):
+            for x in xs:
+                a = jax.random.normal(key)
+                break
+        """) == []
+
+
+def test_key_passed_by_keyword_is_reused():
+    assert reuses("""
+        import jax
+        def f(key):
+            a = jax.random.normal(key=key, shape=(3,))
+            b = jax.random.normal(key=key, shape=(3,))
+        """) == [("key", 5, False)]
+
+
+def test_module_level_key_reused_inside_function():
+    assert reuses("""
+        import jax
+        KEY = jax.random.key(0)
+        def f():
+            a = jax.random.normal(KEY)
+            b = jax.random.normal(KEY)
+        """) == [("KEY", 6, False)]
+
+
+def test_split_subkey_used_twice_is_reused():
+    assert reuses("""
+        import jax
+        def f(rng, x):
+            rng, dropout_rng = jax.random.split(rng)
+            y = jax.random.bernoulli(dropout_rng, 0.5, x.shape)
+            z = jax.random.bernoulli(dropout_rng, 0.5, x.shape)
+        """) == [("dropout_rng", 6, False)]
 
 
 def test_key_reuse_inside_jitted_function():

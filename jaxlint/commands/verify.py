@@ -108,7 +108,7 @@ def _fixed_source(finding: Finding, findings: list[Finding], settings: Settings)
     outcome = fix_source(text, group, unsafe=True)
     if finding not in outcome.applied:
         failed = [why for f, why in outcome.failures if f == finding]
-        return None, f"the fix could not be applied: {failed[0]}" if failed else "no fix could be built here"
+        return None, f"the fix could not be applied: {failed[0]}" if failed else "the rule's fix does not apply here"
     text, applied = outcome.text, len(outcome.applied)
     for _ in range(_FIX_ROUNDS):  # fixes that overlapped an earlier one wait for the next round
         if applied >= len(group):

@@ -31,28 +31,29 @@ class FileFix:
 
 
 def fix_file(path: str, data: bytes, lint: Lint, *, unsafe: bool) -> FileFix:
+    """Rounds of lint → fix while they make progress (fewer fixable findings), at most MAX_ROUNDS."""
     text, encoded = Encoded.read(data)
     notebook = path.endswith(".ipynb")
-    result = FileFix(data, data, [])
-    seen = {text}
+    source = notebooks.load(text) if notebook else Source(text)
+    result = FileFix(data, data, list(lint(source)))
     for _ in range(MAX_ROUNDS):
-        source = notebooks.load(text) if notebook else Source(text)
-        result.findings = list(lint(source))
-        if not any(applies(f, unsafe) for f in result.findings):
+        fixable = sum(applies(f, unsafe) for f in result.findings)
+        if not fixable:
             break
         findings = notebooks_view(result.findings, source) if notebook else result.findings
         outcome = fix_source(source.text, findings, unsafe=unsafe)
         result.failures += [f"{_where(path, f)}: {f.code} fix dropped, the result would not parse ({why})"
                             for f, why in outcome.failures]
         new_text = _result(text, source, outcome) if notebook else outcome.text
-        if not outcome.applied or new_text is None or new_text in seen:
+        if not outcome.applied or new_text is None:
             break
-        seen.add(new_text)
-        text = new_text
+        new_source = notebooks.load(new_text) if notebook else Source(new_text)
+        new_findings = list(lint(new_source))
+        if sum(applies(f, unsafe) for f in new_findings) >= fixable:
+            break  # no progress: keep the last text that made some
+        text, source, result.findings = new_text, new_source, new_findings
         result.applied += len(outcome.applied)
         result.fixed = encoded.encode(text)
-    else:
-        result.findings = list(lint(notebooks.load(text) if notebook else Source(text)))
     return result
 
 

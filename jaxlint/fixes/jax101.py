@@ -49,7 +49,8 @@ def _add_parameter(ctx: Context, params: cst.Parameters, name: str) -> Edit:
         text = f", *, {name}" if any(p.default is not None for p in positional) else f", {name}"
         if params.posonly_ind is not cst.MaybeSentinel.DEFAULT and not params.params:
             last = params.posonly_ind
-    end = ctx.positions[last].end
+    parts = [last] + ([last.default] if isinstance(last, cst.Param) and last.default is not None else [])
+    end = max((ctx.positions[p].end for p in parts), key=lambda e: (e.line, e.column))
     at = Location(end.line, end.column + 1)
     return Edit(text, at, at)
 

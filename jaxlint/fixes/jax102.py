@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxlint.diagnostics import Edit, Finding
-from jaxlint.fixes.context import Context, dotted
+from jaxlint.fixes.context import Context, FixError, dotted
 from jaxlint.fixes.imports import aliases, ensure_module, imported_name, module_alias
 
 
@@ -25,9 +25,24 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
         hoisted = _statement_in_block_of(ctx, first, second)
         if hoisted is not None:
             before, use = hoisted, (first if hoisted is ctx.statement(first) else second)
+    if any(isinstance(a, _NO_STATEMENTS) for a in _between(ctx, use, before)):
+        raise FixError("the key is consumed inside a comprehension or lambda")
     fresh = ctx.fresh("subkey")
     split, edits = _split(ctx, use)
     return [*edits, ctx.insert_before(before, f"{key}, {fresh} = {split}({key})"), ctx.replace(use, fresh)]
+
+
+_NO_STATEMENTS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp, cst.Lambda)
+
+
+def _between(ctx: Context, node: cst.CSTNode, statement: cst.CSTNode) -> list[cst.CSTNode]:
+    """The ancestors of `node` below `statement` (all of them when `statement` is not one)."""
+    found = []
+    for parent in ctx.ancestors(node):
+        if parent is statement:
+            break
+        found.append(parent)
+    return found
 
 
 def _first_use(ctx: Context, key: str, line: int | None, second: cst.Name) -> cst.Name | None:

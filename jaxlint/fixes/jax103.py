@@ -68,8 +68,9 @@ def _merge(ctx: Context, call: cst.Call, params: list[str]) -> Edit:
         if arg.keyword is not None and arg.keyword.value == "static_argnames":
             existing = _strings(arg.value)
             quote = ctx.code(arg.value).lstrip("([")[:1] if existing else '"'
-            return ctx.replace(arg.value, _names(existing + [p for p in params if p not in existing],
-                                                 quote if quote in "'\"" else '"'))
+            names = _names(existing + [p for p in params if p not in existing], quote if quote in "'\"" else '"')
+            # A parenthesized value keeps its own parentheses (they lie outside the node's range).
+            return ctx.replace(arg.value, names[1:-1] if arg.value.lpar else names)
     return append_argument(ctx, call, f"static_argnames={_names(params)}")
 
 

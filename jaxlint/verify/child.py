@@ -107,14 +107,19 @@ def _verify(job: Job, target: Target, module: ModuleType, examples: Any) -> tupl
 
 
 def _verify_fix(job: Job, target: Target, original: Any, rule: Any) -> Verdict:
-    from jaxlint.verify.loading import load_fixed, resolve
+    from jaxlint.verify.loading import load_fixed, rebind, resolve
 
     def check() -> Verdict:
         module, filename = load_fixed(job, target)
         found = resolve(module, target.qualname or "")
         if isinstance(found, Verdict):
-            return Verdict("failed", f"after the fix: {found.reason}")
-        fixed = replace(original, module=module, function=found[0], filename=os.path.realpath(filename))
+            owner, _, name = (target.qualname or "").rpartition(".")
+            method = getattr(getattr(module, owner, None), name, None)
+            if method is None or not callable(original.function):
+                return Verdict("failed", f"after the fix: {found.reason}")
+            found = (method, target.qualname)
+        function = rebind(original.function, found[0])
+        fixed = replace(original, module=module, function=function, filename=os.path.realpath(filename))
         return rule.check_fix(original, fixed)
 
     return _guarded(check, job.timeout, original, "failed")

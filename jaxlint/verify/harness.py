@@ -17,8 +17,8 @@ import numpy as np
 
 from jaxlint.verify.jobs import Target, Verdict
 
-_TIMING_BUDGET_S = 0.3
-_MAX_REPEATS = 50
+_TIMING_BUDGET_S = 0.1
+_MAX_REPEATS = 30
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,7 @@ class Inputs:
     origin: str
     args: tuple[Any, ...]
     kwargs: dict[str, Any] = field(default_factory=dict)
+    bound: Any = None  # the bound method the example named, for a method finding
 
     def fresh(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
         """Copies of typed PRNG keys (the key-reuse checker marks the objects it consumed)."""
@@ -125,7 +126,11 @@ def user_rows(exc: BaseException, filename: str) -> list[int]:
 
 
 def describe_exception(exc: BaseException) -> dict[str, Any]:
+    """Type and first sentence of the message (JAX's messages go on with advice and links)."""
     message = str(exc).strip().split("\n")[0]
+    cut = message.find(". ", 20)
+    if len(message) > 120 and cut > 0:
+        message = message[:cut + 1]
     return {"exception": type(exc).__name__, "message": message[:300]}
 
 
@@ -183,18 +188,25 @@ def summarize(value: Any, depth: int = 0) -> Any:
         return {"key": np.asarray(jax.random.key_data(value)).tolist()}
     if isinstance(value, (jax.Array, np.ndarray, np.generic)):
         array = np.asarray(value)
-        if array.ndim == 0:
-            return array.item()
         if array.size <= 8:
-            return array.tolist()
-        return {"shape": list(array.shape), "dtype": str(array.dtype), "mean": float(np.mean(array))}
+            return _rounded(array.tolist())
+        return {"shape": list(array.shape), "dtype": str(array.dtype), "mean": _rounded(float(np.mean(array)))}
     if isinstance(value, (bool, int, float, str)) or value is None:
-        return value
+        return _rounded(value)
     if isinstance(value, (list, tuple)) and depth < 3:
         return [summarize(v, depth + 1) for v in value[:8]]
     if isinstance(value, dict) and depth < 3:
         return {str(k): summarize(v, depth + 1) for k, v in list(value.items())[:8]}
     return _short(value)
+
+
+def _rounded(value: Any) -> Any:
+    """Floats to 6 significant digits (float32 noise like 0.949999988 says nothing)."""
+    if isinstance(value, float):
+        return float(f"{value:.6g}")
+    if isinstance(value, list):
+        return [_rounded(v) for v in value]
+    return value
 
 
 def _short(value: Any) -> str:

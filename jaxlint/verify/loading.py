@@ -11,7 +11,7 @@ import os
 import sys
 import tempfile
 from dataclasses import dataclass, field
-from types import ModuleType
+from types import MethodType, ModuleType
 from typing import Any, Callable
 
 from jaxlint.verify import examples as examples_module
@@ -59,7 +59,8 @@ def run_examples(path: str | None, timeout: float, progress: Callable[[], None])
         except (Exception, SystemExit, Timeout) as exc:
             found.problems.append(f"example({example.function!r}): {type(exc).__name__}: {exc}")
             continue
-        found.inputs.setdefault(key, []).append(Inputs("examples", example.args, example.kwargs))
+        bound = example.function if inspect.ismethod(example.function) else None
+        found.inputs.setdefault(key, []).append(Inputs("examples", example.args, example.kwargs, bound))
     return found
 
 
@@ -119,16 +120,16 @@ def subject(target: Target, module: ModuleType, filename: str, examples: Example
         return Verdict("skipped", "module-level code: it ran without this error when the module was imported")
     found = resolve(module, target.qualname)
     if isinstance(found, Verdict):
-        return found
+        return _method(target, module, filename, examples) or found
     function, qualname = found
-    key = (os.path.realpath(filename), qualname)
-    inputs = examples.inputs.get(key) or examples.inputs.get((os.path.realpath(module.__file__ or ""), qualname))
+    inputs = _examples_for(examples, module, filename, qualname)
     if not inputs:
         try:
             args, kwargs = from_annotations(function)
         except NoInputs as exc:
-            note = f"; examples file: {examples.problems[0]}" if examples.problems else ""
-            return Verdict("skipped", f"{exc}{note}", {"function": qualname})
+            evidence = {"function": qualname} | ({"examples_file_problems": examples.problems[:5]}
+                                                 if examples.problems else {})
+            return Verdict("skipped", str(exc), evidence)
         origin = "annotations" if args or kwargs else "no parameters"
         inputs = [Inputs(origin, args, kwargs)]
     return Subject(target, module, function, filename, inputs, encloses=qualname != target.qualname)
@@ -151,3 +152,26 @@ def resolve(module: ModuleType, qualname: str) -> tuple[Callable[..., Any], str]
         return Verdict("skipped", f"`{qualname}` is a method: give an example for a function that applies "
                                   f"its class")
     return owner, path
+
+
+def _examples_for(examples: Examples, module: ModuleType, filename: str, qualname: str) -> list[Inputs]:
+    for path in (filename, module.__file__ or ""):
+        found = examples.inputs.get((os.path.realpath(path), qualname))
+        if found:
+            return found
+    return []
+
+
+def _method(target: Target, module: ModuleType, filename: str, examples: Examples) -> Subject | None:
+    """A method runs when the examples name it bound to an instance: `example(Model().apply, x)`."""
+    bound = [i for i in _examples_for(examples, module, filename, target.qualname or "") if i.bound is not None]
+    if not bound:
+        return None
+    return Subject(target, module, bound[0].bound, filename, bound)
+
+
+def rebind(original: Any, function: Any) -> Any:
+    """The fixed method bound to the original's instance."""
+    if inspect.ismethod(original):
+        return MethodType(function, original.__self__)
+    return function

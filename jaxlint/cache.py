@@ -1,0 +1,123 @@
+"""Content cache, like ruff's: (jaxlint build, settings, enabled codes, path, file bytes) → FileResult.
+
+One small file per entry, named by the hash of all of the above, so a changed file, setting or
+jaxlint simply misses. Entries are written to a temporary name and renamed into place, so
+concurrent runs never see half an entry; an entry that does not decode is a miss, never a crash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+from pathlib import Path
+
+from jaxlint import __version__
+from jaxlint.config import Settings
+from jaxlint.diagnostics import Edit, Finding, Fix, Location
+from jaxlint.engine import FileResult
+
+_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+        "# This file is a cache directory tag created by jaxlint.\n"
+        "# For information about cache directory tags see https://bford.info/cachedir/\n")
+_FORMAT = 1  # bump when the entry layout changes
+
+
+class Cache:
+    def __init__(self, directory: str, settings: Settings, enabled: frozenset[str]) -> None:
+        self._root = Path(directory)
+        self._entries = self._root / __version__
+        salt = repr((_FORMAT, _build_stamp(), settings.fingerprint(), sorted(enabled), str(settings.root.resolve())))
+        self._salt = hashlib.blake2b(salt.encode(), digest_size=16).digest()
+        self._ready = False
+
+    def key(self, path: str, data: bytes) -> str:
+        digest = hashlib.blake2b(self._salt, digest_size=20)
+        digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
+        digest.update(data)
+        return digest.hexdigest()
+
+    def get(self, key: str, path: str) -> FileResult | None:
+        try:
+            with open(self._entries / key, "rb") as handle:
+                return _decode(marshal.load(handle), path)
+        except Exception:  # missing, unreadable or corrupt: recompute
+            return None
+
+    def put(self, key: str, result: FileResult) -> None:
+        """Best effort: a cache that cannot be written only costs time."""
+        if result.errors:  # internal errors and unreadable files are worth retrying next time
+            return
+        try:
+            payload = marshal.dumps(_encode(result))
+        except ValueError:  # fix data marshal cannot represent
+            return
+        target = self._entries / key
+        temporary = target.with_name(f".{key}.{os.getpid()}.tmp")
+        try:
+            self._prepare()
+            temporary.write_bytes(payload)
+            os.replace(temporary, target)
+        except OSError:
+            temporary.unlink(missing_ok=True)
+
+    def _prepare(self) -> None:
+        if self._ready:
+            return
+        self._entries.mkdir(parents=True, exist_ok=True)
+        for name, text in (("CACHEDIR.TAG", _TAG), (".gitignore", "# Automatically created by jaxlint.\n*\n")):
+            try:
+                with open(self._root / name, "x", encoding="utf-8") as handle:
+                    handle.write(text)
+            except FileExistsError:
+                pass
+        self._ready = True
+
+
+def _build_stamp() -> tuple:
+    """Names, sizes and times of jaxlint's own modules: an edited rule invalidates the cache even
+    when the version number did not change (development installs)."""
+    package = Path(__file__).parent
+    stamp = []
+    for directory, subdirectories, files in os.walk(package):
+        subdirectories[:] = [d for d in subdirectories if d != "__pycache__"]
+        for name in files:
+            if name.endswith(".py"):
+                status = os.stat(os.path.join(directory, name))
+                stamp.append((os.path.relpath(os.path.join(directory, name), package), status.st_size,
+                              status.st_mtime_ns))
+    return tuple(sorted(stamp))
+
+
+def _encode(result: FileResult) -> tuple:
+    return tuple((f.code, f.name, f.severity, f.message, f.location.row, f.location.column, f.end_location.row,
+                  f.end_location.column, f.function, _encode_fix(f.fix), f.noqa_row, f.cell, f.url, f.context,
+                  f.fixable, f.fix_data) for f in result.findings)
+
+
+def _encode_fix(fix: Fix | None) -> tuple | None:
+    if fix is None:
+        return None
+    edits = tuple((e.content, e.location.row, e.location.column, e.end_location.row, e.end_location.column)
+                  for e in fix.edits)
+    return (fix.applicability, fix.message, edits)
+
+
+def _decode(entry: tuple, path: str) -> FileResult:
+    findings = []
+    for (code, name, severity, message, row, column, end_row, end_column, function, fix, noqa_row, cell, url,
+         context, fixable, fix_data) in entry:
+        findings.append(Finding(
+            code=code, name=name, severity=severity, message=message, filename=path,
+            location=Location(row, column), end_location=Location(end_row, end_column), function=function,
+            fix=_decode_fix(fix), noqa_row=noqa_row, cell=cell, url=url, context=context, fixable=fixable,
+            fix_data=fix_data))
+    return FileResult(tuple(findings))
+
+
+def _decode_fix(fix: tuple | None) -> Fix | None:
+    if fix is None:
+        return None
+    applicability, message, edits = fix
+    return Fix(applicability, message, tuple(Edit(content, Location(row, column), Location(end_row, end_column))
+                                             for content, row, column, end_row, end_column in edits))

@@ -1,0 +1,26 @@
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+scale = 2.0
+bias = jnp.ones(3)
+
+
+@jax.jit
+def f(x):
+    return x * scale + bias
+
+
+def g(x, y=1.0):
+    return x * scale + y
+
+
+g_jit = jax.jit(g)
+step = partial(g_jit, y=3.0)
+
+print(f(1.0))
+print(g_jit(1.0), step(2.0))
+scale = 3.0
+bias = bias + 1
+print(f(1.0), jax.jit(g)(2.0))

@@ -1,0 +1,31 @@
+import jax
+import jax.random as jr
+
+
+def two_samplers(key):
+    key, subkey_1 = jr.split(key)
+    noise = jr.normal(subkey_1, (3,))  # first draw
+    mask = jr.bernoulli(key, 0.5, (3,))
+    return noise, mask
+
+
+def in_loop(key, n):
+    out = []
+    for _ in range(n):
+        key, subkey_1 = jr.split(key)
+        out.append(jr.normal(subkey_1, (2,)))
+    return out
+
+
+def after_branch(key, flag):
+    subkey = 1
+    key, subkey_1 = jr.split(key)
+    if flag:
+        x = jr.normal(key, (2,))
+    else:
+        x = jr.uniform(key, (2,))
+    y = jr.normal(
+        subkey_1,  # reused here
+        (2,),
+    )
+    return x + y + subkey

@@ -1,0 +1,109 @@
+"""`check --fix` / `--diff` through the real command line, on temporary files."""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BAD = "import jax.numpy as jnp\n\n\ndef f():\n    x = jnp.zeros(3)  # keep me\n    x[0] = 1.0\n    return x\n"
+GOOD = "import jax.numpy as jnp\n\n\ndef f():\n    x = jnp.zeros(3)  # keep me\n    x = x.at[0].set(1.0)\n    return x\n"
+
+
+def jaxlint(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "jaxlint", "check", "--no-cache", *args],
+                          capture_output=True, text=True, cwd=cwd, env=env, check=False)
+
+
+def test_fix_rewrites_and_second_run_changes_nothing(tmp_path: Path) -> None:
+    target = tmp_path / "a.py"
+    target.write_text(BAD)
+    clean = tmp_path / "clean.py"
+    clean.write_text("x = 1\n")
+    os.utime(clean, (1, 1))
+    result = jaxlint("--fix", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Fixed 1 finding" in result.stdout
+    assert target.read_text() == GOOD
+    assert clean.stat().st_mtime == 1  # files without findings are never rewritten
+    again = jaxlint("--fix", ".", cwd=tmp_path)
+    assert again.returncode == 0 and target.read_text() == GOOD and "Fixed" not in again.stdout
+
+
+def test_diff_changes_nothing_and_exits_1(tmp_path: Path) -> None:
+    target = tmp_path / "a.py"
+    target.write_text(BAD)
+    result = jaxlint("--diff", "a.py", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "-    x[0] = 1.0\n+    x = x.at[0].set(1.0)\n" in result.stdout
+    assert target.read_text() == BAD
+    target.write_text(GOOD)
+    assert jaxlint("--diff", "a.py", cwd=tmp_path).returncode == 0
+
+
+def test_crlf_bom_and_mode_are_kept(tmp_path: Path) -> None:
+    target = tmp_path / "a.py"
+    target.write_bytes(codecs.BOM_UTF8 + BAD.replace("\n", "\r\n").encode())
+    target.chmod(0o750)
+    assert jaxlint("--fix", "a.py", cwd=tmp_path).returncode == 0
+    assert target.read_bytes() == codecs.BOM_UTF8 + GOOD.replace("\n", "\r\n").encode()
+    assert stat.S_IMODE(target.stat().st_mode) == 0o750
+
+
+def test_unsafe_fixes_only_when_asked(tmp_path: Path) -> None:
+    source = "import jax\n\n\ndef f(key):\n    a = jax.random.normal(key)\n    b = jax.random.normal(key)\n    return a, b\n"
+    target = tmp_path / "a.py"
+    target.write_text(source)
+    assert jaxlint("--fix", "a.py", cwd=tmp_path).returncode == 1
+    assert target.read_text() == source
+    assert jaxlint("--fix", "--unsafe-fixes", "a.py", cwd=tmp_path).returncode == 0
+    assert "key, subkey = jax.random.split(key)" in target.read_text()
+
+
+def test_json_shows_edits(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(BAD)
+    findings = json.loads(jaxlint("--output-format", "json", "a.py", cwd=tmp_path).stdout)
+    assert findings[0]["fix"] == {
+        "applicability": "safe", "message": "Replace with `.at[].set()`",
+        "edits": [{"content": "x = x.at[0].set(1.0)", "location": {"row": 6, "column": 5},
+                   "end_location": {"row": 6, "column": 15}}]}
+
+
+def test_notebook_cell_is_rewritten_and_outputs_kept(tmp_path: Path) -> None:
+    notebook = {"cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": ["# title"]},
+        {"cell_type": "code", "execution_count": 1, "metadata": {"tags": ["x"]},
+         "outputs": [{"name": "stdout", "output_type": "stream", "text": ["hi\n"]}],
+         "source": BAD.splitlines(keepends=True)}],
+        "metadata": {"kernelspec": {"name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}
+    target = tmp_path / "a.ipynb"
+    target.write_text(json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+    assert jaxlint("--fix", "a.ipynb", cwd=tmp_path).returncode == 0
+    notebook["cells"][1]["source"] = GOOD.splitlines(keepends=True)
+    assert target.read_text() == json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_pre_commit_fix_hook(tmp_path: Path) -> None:
+    pre_commit = Path(sys.executable).with_name("pre-commit")
+    if not pre_commit.exists():
+        pytest.skip("needs pre-commit")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "a.py").write_text(BAD)
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    subprocess.run(["git", "add", "a.py"], cwd=repo, check=True)
+    result = subprocess.run([str(pre_commit), "try-repo", str(ROOT), "jaxlint-fix", "--all-files"],
+                            cwd=repo, capture_output=True, text=True, check=False,
+                            env={**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")})
+    assert result.returncode == 1, result.stdout + result.stderr  # files were modified by the hook
+    assert (repo / "a.py").read_text() == GOOD
