@@ -106,4 +106,4 @@ def test_pre_commit_fix_hook(tmp_path: Path) -> None:
                             cwd=repo, capture_output=True, text=True, check=False,
                             env={**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")})
     assert result.returncode == 1, result.stdout + result.stderr  # files were modified by the hook
-    assert (repo / "a.py").read_text() == GOOD
+    assert (repo / "a.py").read_text() == GOOD, result.stdout + result.stderr

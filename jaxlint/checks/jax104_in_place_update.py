@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from jaxlint.checks.base import Report, snippet
 from jaxlint.semantic.model import Model
+from jaxlint.semantic.interpret import Facts
 from jaxlint.semantic.values import TRACED_TREE, Value
 
 CODE = "JAX104"
@@ -27,7 +28,7 @@ def check(model: Model) -> Iterator[Report]:
         for stmt in statements:
             for target in _subscript_targets(stmt):
                 base, indices = _innermost(target)
-                if _is_jax_array(facts.value(base), indices):
+                if _is_jax_array(facts.value(base), indices, facts):
                     yield _report(stmt, target, base, indices, scope)
                     break
 
@@ -54,20 +55,22 @@ def _innermost(target: ast.Subscript) -> tuple[ast.expr, list[ast.expr]]:
     return base, indices
 
 
-def _is_jax_array(value: Value, indices: list[ast.expr]) -> bool:
+def _is_jax_array(value: Value, indices: list[ast.expr], facts: Facts) -> bool:
     if value.numpy or value.is_tuple:  # NumPy arrays, lists and tuples are mutable or not arrays
         return False
-    if value.jax or value.traced > TRACED_TREE:
+    if value.jax or value.surely_traced_array:
         return True
-    # A traced parameter may be a dict pytree: only array-style indices say it is an array.
-    return value.traced == TRACED_TREE and all(_array_index(i) for i in indices)
+    # A traced pytree may be a dict: only array-style indices say it is an array.
+    return value.traced == TRACED_TREE and not value.uncertain and all(_array_index(i, facts) for i in indices)
 
 
-def _array_index(index: ast.expr) -> bool:
+def _array_index(index: ast.expr, facts: Facts) -> bool:
     if isinstance(index, ast.Constant):
         return isinstance(index.value, int) or index.value is Ellipsis or index.value is None
     if isinstance(index, ast.Tuple):
-        return all(_array_index(e) for e in index.elts)
+        return all(_array_index(e, facts) for e in index.elts)
+    if facts.value(index).traced:  # a tracer cannot be a dict key
+        return True
     return isinstance(index, (ast.Slice, ast.UnaryOp, ast.BinOp))
 
 

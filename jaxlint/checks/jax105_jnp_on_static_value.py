@@ -55,6 +55,10 @@ def check(model: Model) -> Iterator[Report]:
             if _reduces_shape_tuple(model, call, scope, facts):
                 reported.add(call)
                 yield _report(model, call, scope, "raises TypeError: jnp rejects tuples")
+        for call, label in _static_argument_calls(model, scope, calls):
+            if call not in reported:
+                reported.add(call)
+                yield _report(model, call, scope, f"is a JAX array, but {label} is static and must be hashable")
         for sink, expr in _sink_arguments(model, scope, calls):
             origin = facts.value(expr).staged_static
             if isinstance(origin, ast.Call) and origin not in reported:
@@ -95,6 +99,23 @@ def _sink_arguments(model: Model, scope: Scope, calls: list[ast.AST]) -> Iterato
         for bound in (sub.lower, sub.upper, sub.step):  # type: ignore[attr-defined]
             if bound is not None:
                 yield "a slice bound", bound
+
+
+def _static_argument_calls(model: Model, scope: Scope, calls: list[ast.AST]) -> Iterator[tuple[ast.Call, str]]:
+    """jnp calls passed straight into a static parameter of a jit-compiled function."""
+    for call in calls:
+        refs = model.function_refs(call.func, scope)  # type: ignore[attr-defined]
+        if len(refs) != 1:
+            continue
+        target, bound = refs[0]
+        info = model.info(target)
+        if info is None or not info.static_params or "jit" not in info.transforms:
+            continue
+        params = [a.arg for a in target.node.args.posonlyargs + target.node.args.args][bound:]  # type: ignore[attr-defined]
+        passed = list(zip(params, call.args)) + [(k.arg, k.value) for k in call.keywords]  # type: ignore[attr-defined]
+        for name, expr in passed:
+            if name in info.static_params and isinstance(expr, ast.Call) and _is_jnp(model, expr, scope):
+                yield expr, f"parameter `{name}`"
 
 
 def _report(model: Model, call: ast.Call, scope: Scope, why: str) -> Report:

@@ -43,7 +43,8 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
     timeout = options.timeout or settings.verify_timeout
     files = discover(options.paths, settings)
     results = check_paths(files, settings, frozenset(enabled))
-    for error in (e for r in results for e in r.errors):
+    errors = [e for r in results for e in r.errors]
+    for error in errors:
         print(f"jaxlint: error: {error}", file=sys.stderr)
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
     jobs, direct = _plan(findings, settings, examples, timeout)
@@ -53,7 +54,9 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
     with reporter.progress():
         platform = run_jobs(jobs, options.workers, reporter.add) if jobs else probe(str(settings.root.resolve()))
     reporter.finish(platform)
-    return EXIT_CONFIRMED if reporter.confirmed else EXIT_CLEAN
+    if reporter.confirmed:
+        return EXIT_CONFIRMED
+    return EXIT_ERROR if errors else EXIT_CLEAN
 
 
 def _plan(findings: list[Finding], settings: Settings, examples: str | None,

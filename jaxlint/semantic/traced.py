@@ -258,9 +258,14 @@ class TraceAnalysis:
         if owner is None:
             return None
         bindings = owner.bindings[name]
-        if len(bindings) == 1 and bindings[0].kind == "assign":  # f = lambda y: ...
+        if len(bindings) == 1 and bindings[0].kind == "assign":  # f = lambda y: ... / g = jax.jit(f)
             value = getattr(getattr(bindings[0].node, "parent", None), "value", None)
-            return self.scope_of.get(value) if isinstance(value, ast.Lambda) else None
+            if isinstance(value, ast.Lambda):
+                return self.scope_of.get(value)
+            if isinstance(value, ast.Call) and value.args and self._wrapping_call(value, owner):
+                refs = self.function_refs(value.args[0], owner)
+                return refs[0][0] if len(refs) == 1 and refs[0][1] == 0 else None
+            return None
         defs = [b for b in bindings if b.kind in ("def", "class")]
         if len(defs) != 1 or not isinstance(defs[0].node, types):
             return None

@@ -43,7 +43,8 @@ def _run(job: Job, channel: TextIO) -> None:
     from jaxlint.verify.alarm import Timeout, time_limit
     from jaxlint.verify.loading import import_module, run_examples
 
-    for folder in reversed([job.root] + ([os.path.dirname(os.path.abspath(job.examples))] if job.examples else [])):
+    folders = [job.root, os.path.dirname(job.examples) if job.examples else None, os.path.dirname(job.filename)]
+    for folder in reversed([f for f in dict.fromkeys(folders) if f]):  # the project root first
         if folder not in sys.path:
             sys.path.insert(0, folder)
     examples = run_examples(job.examples, job.timeout, lambda: _send(channel, event="phase", phase="examples"))

@@ -52,7 +52,7 @@ def _signature(function: Callable[..., Any]) -> inspect.Signature:
 
 def _value(name: str, annotation: Any, sizes: dict[str, int]) -> Any:
     if annotation is inspect.Parameter.empty:
-        raise NoInputs(f"no example inputs (parameter `{name}` has no annotation)")
+        raise NoInputs(f"parameter `{name}` has no annotation")
     if hasattr(annotation, "dim_str") and hasattr(annotation, "dtypes"):
         return _jaxtyping(name, annotation, sizes)
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", repr(annotation))
@@ -63,10 +63,13 @@ def _value(name: str, annotation: Any, sizes: dict[str, int]) -> Any:
     if annotation is int or text == "int":
         return 3
     if _is_array_type(annotation, text):
-        return _key() if _key_named(name) else _array(_DEFAULT_SHAPE, jnp.float32)
+        if _key_named(name):
+            return _key()
+        array = _array(_DEFAULT_SHAPE, jnp.float32)
+        return np.asarray(array) if annotation is np.ndarray or text in ("np.ndarray", "numpy.ndarray") else array
     if "PRNGKey" in text or text.startswith("Key["):
         return _key()
-    raise NoInputs(f"no example inputs (cannot build `{name}: {text}` from its annotation)")
+    raise NoInputs(f"cannot build `{name}: {text}` from its annotation")
 
 
 def _is_array_type(annotation: Any, text: str) -> bool:

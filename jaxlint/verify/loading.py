@@ -127,9 +127,10 @@ def subject(target: Target, module: ModuleType, filename: str, examples: Example
         try:
             args, kwargs = from_annotations(function)
         except NoInputs as exc:
-            evidence = {"function": qualname} | ({"examples_file_problems": examples.problems[:5]}
-                                                 if examples.problems else {})
-            return Verdict("skipped", str(exc), evidence)
+            evidence = {"function": qualname, "detail": str(exc)}
+            if examples.problems:
+                evidence["examples_file_problems"] = examples.problems[:5]
+            return Verdict("skipped", "no example inputs", evidence)
         origin = "annotations" if args or kwargs else "no parameters"
         inputs = [Inputs(origin, args, kwargs)]
     return Subject(target, module, function, filename, inputs, encloses=qualname != target.qualname)

@@ -62,7 +62,8 @@ def _judge(subject: Subject, per_call: list[int], printed: list[str]) -> Verdict
     if total == 0:
         return Verdict("not-confirmed", f"the print at line {row} did not run on these inputs", evidence)
     if total < CALLS or tracers:
-        what = f"printed {total} time(s) over {CALLS} calls" + (" (at trace time only)" if total < CALLS else "")
+        times = "once" if total == 1 else f"{total} times"
+        what = f"printed {times} over {CALLS} calls" + (" (at trace time only)" if total < CALLS else "")
         shown = f": {printed[0][:80]!r}" if printed else ""
         return Verdict("confirmed", what + (", printing tracers" if tracers else "") + shown, evidence)
     return Verdict("not-confirmed", f"printed concrete values on each of {CALLS} calls", evidence)
