@@ -40,19 +40,19 @@ def check_file(path: str, settings: Settings, enabled: frozenset[str], data: byt
                 data = handle.read()
     except OSError as exc:
         return FileResult((), (f"{path}: cannot read: {exc.strerror or exc}",))
-    if not may_have_findings(data, settings):
-        return FileResult(())
     try:
         text, _, _ = decode(data)
         source = notebooks.load(text) if path.endswith(".ipynb") else Source(text)
     except (UndecodableSource, notebooks.NotebookError) as exc:
         return FileResult((_engine_finding(SYNTAX_ERROR, path, str(exc), 1, 1, None),))
+    if not may_have_findings(data, settings):  # no rule can fire: only whether it parses (JAX000) matters
+        return FileResult(tuple(f for f in [_parse_error(source, path)] if f is not None))
     return check_source(source, path, settings, enabled)
 
 
 def may_have_findings(data: bytes, settings: Settings) -> bool:
     """Whether the bytes mention a JAX-family library or a configured jit decorator at all. Files
-    that do not are not even parsed, so a syntax error in them is left to ruff or Python."""
+    that do not are only parsed (a file that does not parse is a finding), never analysed."""
     words = _JAX_FAMILY + tuple(name.split(".")[0].encode() for name in settings.jit_decorators)
     return any(word in data for word in words)
 
@@ -62,10 +62,8 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
 
     try:
         tree = ast.parse(source.text, filename=path)
-    except SyntaxError as exc:
-        return FileResult((_syntax_error(source, path, exc),))
-    except (ValueError, RecursionError, MemoryError) as exc:
-        return FileResult((_engine_finding(SYNTAX_ERROR, path, f"cannot parse: {exc}", 1, 1, source),))
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        return FileResult((_unparsable(source, path, exc),))
     codes = enabled - _per_file_ignored(path, settings)
     suppress: noqa.Suppressions | None = None  # tokenizing for comments is costly: only once findings exist
     options = ModelOptions(module_name=module_name(path, settings.root),
@@ -121,6 +119,20 @@ def _located(*, start: tuple[int, int], end: tuple[int, int], source: Source | N
             end_row, end_column = row, column + 1
     return Finding(location=Location(row, column), end_location=Location(end_row, end_column), cell=cell,
                    noqa_row=noqa_row if cell is None else row, context=context, **fields)
+
+
+def _parse_error(source: Source, path: str) -> Finding | None:
+    try:
+        ast.parse(source.text, filename=path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        return _unparsable(source, path, exc)
+    return None
+
+
+def _unparsable(source: Source, path: str, exc: Exception) -> Finding:
+    if isinstance(exc, SyntaxError):
+        return _syntax_error(source, path, exc)
+    return _engine_finding(SYNTAX_ERROR, path, f"cannot parse: {exc}", 1, 1, source)
 
 
 def _syntax_error(source: Source, path: str, exc: SyntaxError) -> Finding:

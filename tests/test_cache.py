@@ -1,0 +1,159 @@
+"""The content cache, through the real CLI: hits, misses on any change of input, corrupt entries,
+concurrent runs, and the cache directory's layout."""
+
+from __future__ import annotations
+
+import json
+import marshal
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MODEL = """\
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def step(x):
+    if x > 0:
+        return x
+    return -x
+
+
+def reuse(key):
+    a = jax.random.normal(key, (3,))
+    b = jax.random.normal(key, (3,))
+    return a + b
+
+
+def update():
+    x = jnp.zeros(3)
+    x[0] = 1.0
+    return x
+"""
+PLANTED = "planted in the cache"
+
+
+def jaxlint(project: Path, *args: str, prelude: str = "") -> subprocess.CompletedProcess:
+    """`python -m jaxlint check --output-format json ARGS` in `project`; `prelude` runs first."""
+    code = f"{prelude}\nfrom jaxlint.cli import main\nmain()"
+    return subprocess.run([sys.executable, "-c", code, "check", "--output-format", "json", *args], cwd=project,
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+
+
+def findings(result: subprocess.CompletedProcess) -> list[dict]:
+    assert result.returncode == 1, result.stderr
+    assert result.stderr == ""
+    return json.loads(result.stdout)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text("[tool.jaxlint]\n")
+    (tmp_path / "model.py").write_text(MODEL)
+    (tmp_path / "plain.py").write_text("import os\n\nprint(os.sep)\n")
+    return tmp_path
+
+
+def entries(project: Path) -> list[Path]:
+    return sorted(p for p in (project / ".jaxlint_cache").glob("*/*") if not p.name.startswith("."))
+
+
+def plant(project: Path) -> None:
+    """Rewrite every cached finding's message, so a run that prints it must have read the cache."""
+    for entry in entries(project):
+        cached = marshal.loads(entry.read_bytes())
+        entry.write_bytes(marshal.dumps(tuple(f[:3] + (PLANTED,) + f[4:] for f in cached)))
+
+
+def messages(result: subprocess.CompletedProcess) -> set[str]:
+    return {f["message"] for f in findings(result)}
+
+
+def test_a_second_run_reads_the_cache(project: Path) -> None:
+    cold = findings(jaxlint(project))
+    assert [f["code"] for f in cold] == ["JAX103", "JAX102", "JAX104"]
+    assert (project / ".jaxlint_cache" / "CACHEDIR.TAG").read_text().startswith(
+        "Signature: 8a477f597d28d172789f06886806bc55")
+    assert (project / ".jaxlint_cache" / ".gitignore").read_text().splitlines()[-1] == "*"
+    assert findings(jaxlint(project)) == cold
+    plant(project)
+    assert messages(jaxlint(project)) == {PLANTED}
+
+
+def test_a_changed_file_misses(project: Path) -> None:
+    jaxlint(project)
+    plant(project)
+    (project / "model.py").write_text(MODEL + "\n# edited\n")
+    assert PLANTED not in messages(jaxlint(project))
+
+
+def test_changed_settings_miss(project: Path) -> None:
+    jaxlint(project)
+    plant(project)
+    assert PLANTED not in messages(jaxlint(project, "--ignore", "JAX106"))
+    (project / "pyproject.toml").write_text('[tool.jaxlint]\nkey-names = ["key"]\n')
+    assert PLANTED not in messages(jaxlint(project))
+
+
+def test_another_jaxlint_version_misses(project: Path) -> None:
+    jaxlint(project)
+    plant(project)
+    result = jaxlint(project, prelude="import jaxlint; jaxlint.__version__ = '99.0'")
+    assert PLANTED not in messages(result)
+    assert (project / ".jaxlint_cache" / "99.0").is_dir()
+
+
+def test_no_cache_neither_reads_nor_writes(project: Path, tmp_path: Path) -> None:
+    jaxlint(project)
+    plant(project)
+    assert PLANTED not in messages(jaxlint(project, "--no-cache"))
+    elsewhere = tmp_path / "elsewhere"
+    jaxlint(project, "--cache-dir", str(elsewhere))
+    assert (elsewhere / "CACHEDIR.TAG").is_file()
+    fresh = project / "fresh"
+    jaxlint(project, "--no-cache", "--cache-dir", str(fresh))
+    assert not fresh.exists()
+
+
+@pytest.mark.parametrize("damage", [b"", b"\x00garbage\xff", b"\xe9\x03\x00\x00\x00"])
+def test_a_corrupt_entry_is_recomputed(project: Path, damage: bytes) -> None:
+    expected = findings(jaxlint(project))
+    for entry in entries(project):
+        entry.write_bytes(damage + entry.read_bytes()[: len(damage)])
+    assert findings(jaxlint(project)) == expected
+    assert findings(jaxlint(project)) == expected  # and the entry was rewritten whole
+
+
+def test_concurrent_runs_agree_and_leave_whole_entries(project: Path) -> None:
+    for index in range(12):
+        (project / f"copy{index}.py").write_text(MODEL.replace("update", f"update{index}"))
+    expected = findings(jaxlint(project, "--no-cache"))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    runs = [subprocess.Popen([sys.executable, "-m", "jaxlint", "check", "--output-format", "json", "--jobs", "2"],
+                             cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+            for _ in range(4)]
+    for run in runs:
+        stdout, stderr = run.communicate(timeout=120)
+        assert (run.returncode, stderr) == (1, "")
+        assert json.loads(stdout) == expected
+    assert not [p for p in (project / ".jaxlint_cache").rglob(".*.tmp")]
+    assert len(entries(project)) == 14
+    assert findings(jaxlint(project)) == expected
+
+
+def test_fields_outside_equality_survive_the_cache(project: Path) -> None:
+    from jaxlint.config import Settings
+    from jaxlint.engine import check_paths
+
+    files, settings = [str(project / "model.py")], Settings(root=project)
+    codes = frozenset(("JAX102", "JAX103", "JAX104"))
+    cold = check_paths(files, settings, codes, cache_dir=str(project / "c"))
+    warm = check_paths(files, settings, codes, cache_dir=str(project / "c"))
+    assert warm == cold and cold[0].findings
+    assert [(f.context, f.fix_data) for f in warm[0].findings] == [(f.context, f.fix_data) for f in cold[0].findings]
