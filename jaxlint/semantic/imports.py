@@ -34,7 +34,17 @@ def canonical(name: str) -> str:
 
 
 def qualified_name(node: ast.AST, scope: Scope) -> str | None:
-    """Dotted name of what `node` refers to, or None when it is not a known import/builtin."""
+    """Dotted name of what `node` refers to, or None when it is not a known import/builtin.
+    Memoised on the node: a node is always resolved from the same scope."""
+    try:
+        return node._jaxlint_qualified  # type: ignore[attr-defined]
+    except AttributeError:
+        found = _resolve(node, scope)
+        node._jaxlint_qualified = found  # type: ignore[attr-defined]
+        return found
+
+
+def _resolve(node: ast.AST, scope: Scope) -> str | None:
     if isinstance(node, ast.Name):
         return _name(node.id, scope)
     if isinstance(node, ast.Attribute):

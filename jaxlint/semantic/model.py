@@ -50,8 +50,9 @@ class Model:
     def functions(self) -> list[Scope]:
         return [s for s in self.scopes if s.is_function]
 
-    def info(self, scope: Scope) -> TraceInfo | None:
-        return self.trace.get(scope)
+    def info(self, scope: Scope) -> TraceInfo:
+        """How `scope` is traced; an empty TraceInfo for code that is not."""
+        return self.trace.get(scope) or TraceInfo()
 
     def facts(self, scope: Scope) -> Facts:
         found = self._facts.get(scope)

@@ -42,6 +42,15 @@ class TraceInfo:
         return before != (len(self.transforms), self.abstract, self.cached)
 
 
+class _InfoTable(dict):
+    """TraceInfo per function scope, made on first write: most functions are never traced,
+    and `.get()` answers None for them."""
+
+    def __missing__(self, scope: Scope) -> TraceInfo:
+        info = self[scope] = TraceInfo()
+        return info
+
+
 @dataclass
 class Wrap:
     """A transform applied to a function reference, with what it makes static."""
@@ -65,7 +74,7 @@ class TraceAnalysis:
         self.scopes = scopes
         self.scope_of = scope_of
         self.extra_jit = extra_jit
-        self.info: dict[Scope, TraceInfo] = {s: TraceInfo() for s in scopes if s.is_function}
+        self.info: dict[Scope, TraceInfo] = _InfoTable()
 
     def run(self) -> dict[Scope, TraceInfo]:
         for scope in self.scopes:
@@ -239,6 +248,8 @@ class TraceAnalysis:
     def _inherit_nesting(self, scope: Scope, enclosing: TraceInfo | None) -> None:
         """Defs and lambdas inside traced code are traced under the same transforms."""
         for child in scope.children:
+            if child.is_function and enclosing is not None and enclosing.traced:
+                self.info[child]  # noqa: B018 - creates its entry: nested code is traced too
             info = self.info.get(child)
             inherited = enclosing
             if info is not None:
