@@ -75,18 +75,12 @@ class Cache:
 
 
 def _build_stamp() -> tuple:
-    """Names, sizes and times of jaxlint's own modules: an edited rule invalidates the cache even
+    """Sizes and times of the modules findings come from: an edited rule invalidates the cache even
     when the version number did not change (development installs)."""
     package = Path(__file__).parent
-    stamp = []
-    for directory, subdirectories, files in os.walk(package):
-        subdirectories[:] = [d for d in subdirectories if d != "__pycache__"]
-        for name in files:
-            if name.endswith(".py"):
-                status = os.stat(os.path.join(directory, name))
-                stamp.append((os.path.relpath(os.path.join(directory, name), package), status.st_size,
-                              status.st_mtime_ns))
-    return tuple(sorted(stamp))
+    modules = [*package.glob("*.py"), *package.glob("checks/*.py"), *package.glob("semantic/*.py")]
+    return tuple(sorted((path.relative_to(package).as_posix(), path.stat().st_size, path.stat().st_mtime_ns)
+                        for path in modules))
 
 
 def _encode(result: FileResult) -> tuple:

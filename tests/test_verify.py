@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -103,6 +104,22 @@ def never(x):
     return x
 '''
 
+TYPED = '''
+from jaxtyping import Array, Float, PRNGKeyArray
+import jax
+
+
+def zero_row(x: Float[Array, "rows 3"], i: int) -> Float[Array, "rows 3"]:
+    x[i] = 0.0
+    return x
+
+
+def pair(key: PRNGKeyArray, x: Float[Array, "n"]):
+    a = jax.random.normal(key, x.shape)
+    b = jax.random.uniform(key, x.shape)
+    return a + b + x
+'''
+
 EXAMPLES = '''
 import jax
 import jax.numpy as jnp
@@ -177,7 +194,8 @@ def _by_function(document: dict) -> dict[str, dict]:
 @pytest.fixture(scope="module")
 def demo_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], dict]:
     root = tmp_path_factory.mktemp("verify_demo")
-    _project(root, {"pkg/__init__.py": "", "pkg/demo.py": DEMO, "exits_at_import.py": EXITS_AT_IMPORT,
+    typed = {"typed.py": TYPED} if importlib.util.find_spec("jaxtyping") else {}
+    _project(root, {**typed, "pkg/__init__.py": "", "pkg/demo.py": DEMO, "exits_at_import.py": EXITS_AT_IMPORT,
                     "examples.py": EXAMPLES,
                     "pyproject.toml": '[tool.jaxlint.verify]\nexamples = "examples.py"\ntimeout = 30\n'})
     result = _jaxlint(root, "verify", ".", "--output-format", "json")
@@ -229,9 +247,17 @@ def test_inputs_from_annotations(demo_run) -> None:
     assert "annotations" in row["evidence"]["inputs"]
 
 
+def test_inputs_from_jaxtyping_annotations(demo_run) -> None:
+    pytest.importorskip("jaxtyping")
+    rows = _by_function(demo_run[1])
+    assert rows["zero_row"]["status"] == "confirmed" and "float32[3, 3]" in rows["zero_row"]["evidence"]["inputs"]
+    assert rows["zero_row"]["fix"]["status"] == "passed"
+    assert rows["pair"]["status"] == "confirmed", rows["pair"]
+
+
 def test_no_inputs_is_skipped(demo_run) -> None:
     row = _by_function(demo_run[1])["unknown_inputs"]
-    assert row["status"] == "skipped" and row["reason"].startswith("no example inputs"), row
+    assert (row["status"], row["reason"]) == ("skipped", "no example inputs"), row
 
 
 def test_sys_exit_is_an_error(demo_run) -> None:

@@ -48,42 +48,59 @@ def _static(ctx: Context, function: cst.FunctionDef, params: list[str]) -> list[
     for decorator in function.decorators:
         expr = decorator.decorator
         if isinstance(expr, cst.Call) and (_is_jit(expr.func) or _is_partial_jit(expr)):
-            return [_merge(ctx, expr, params)]
+            return _merge(ctx, expr, function, params)
         if _is_jit(expr):
             return _wrap(ctx, expr, params)
     calls = [c for c in ctx.positions if isinstance(c, cst.Call) and _is_jit(c.func) and c.args
              and isinstance(c.args[0].value, cst.Name) and c.args[0].value.value == function.name.value]
     if not calls:
         raise FixError("no `jax.jit` application of the function found")
-    return [_merge(ctx, call, params) for call in calls]
+    return [edit for call in calls for edit in _merge(ctx, call, function, params)]
 
 
-def _names(params: list[str], quote: str = '"') -> str:
-    return "(" + ", ".join(f"{quote}{p}{quote}" for p in params) + ("," if len(params) == 1 else "") + ")"
+def _tuple(items: list, quote: str = '"') -> str:
+    text = [f"{quote}{i}{quote}" if isinstance(i, str) else str(i) for i in items]
+    return "(" + ", ".join(text) + ("," if len(items) == 1 else "") + ")"
 
 
-def _merge(ctx: Context, call: cst.Call, params: list[str]) -> Edit:
-    """Add the names to the call's `static_argnames=`, or add that keyword."""
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == "static_argnames":
-            existing = _strings(arg.value)
-            quote = ctx.code(arg.value).lstrip("([")[:1] if existing else '"'
-            names = _names(existing + [p for p in params if p not in existing], quote if quote in "'\"" else '"')
-            # A parenthesized value keeps its own parentheses (they lie outside the node's range).
-            return ctx.replace(arg.value, names[1:-1] if arg.value.lpar else names)
-    return append_argument(ctx, call, f"static_argnames={_names(params)}")
+def _names(params: list[str]) -> str:
+    return _tuple(params)
 
 
-def _strings(node: cst.BaseExpression) -> list[str]:
+def _merge(ctx: Context, call: cst.Call, function: cst.FunctionDef, params: list[str]) -> list[Edit]:
+    """Add the parameters to the call's `static_argnames=` (or add that keyword). When the call
+    already has `static_argnums`, add their positions there too: given both, jax.jit infers
+    neither from the other, so a parameter passed by position is static only through its number."""
+    keywords = {a.keyword.value: a for a in call.args if a.keyword is not None}
+    edits = []
+    if "static_argnums" in keywords:
+        positional = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+        numbers = [positional.index(p) for p in params if p in positional]
+        edits.append(_extend(ctx, keywords["static_argnums"], numbers, int))
+        if "static_argnames" not in keywords and len(numbers) == len(params):
+            return edits
+    if "static_argnames" in keywords:
+        return [*edits, _extend(ctx, keywords["static_argnames"], params, str)]
+    return [*edits, append_argument(ctx, call, f"static_argnames={_names(params)}")]
+
+
+def _extend(ctx: Context, arg: cst.Arg, items: list, kind: type) -> Edit:
+    existing = _literals(arg.value, kind)
+    quote = ctx.code(arg.value).lstrip("([")[:1]
+    text = _tuple(existing + [i for i in items if i not in existing], quote if quote in "'\"" else '"')
+    # A parenthesized value keeps its own parentheses (they lie outside the node's range).
+    return ctx.replace(arg.value, text[1:-1] if arg.value.lpar else text)
+
+
+def _literals(node: cst.BaseExpression, kind: type) -> list:
     try:
         value = ast.literal_eval(cst.Module([]).code_for_node(node).strip())
     except (ValueError, SyntaxError):
-        raise FixError("`static_argnames` is not a literal") from None
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, (tuple, list)) and all(isinstance(v, str) for v in value):
-        return list(value)
-    raise FixError("`static_argnames` is not a literal")
+        raise FixError("a `static_arg...` value that is not a literal") from None
+    values = list(value) if isinstance(value, (tuple, list)) else [value]
+    if not all(isinstance(v, kind) and not isinstance(v, bool) for v in values):
+        raise FixError("a `static_arg...` value that is not a literal")
+    return values
 
 
 def _wrap(ctx: Context, jit: cst.BaseExpression, params: list[str]) -> list[Edit]:

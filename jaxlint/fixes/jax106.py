@@ -56,11 +56,25 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
             out.literal(sep)
         _piece(out, arg.value)
     out.literal(end[:-1])
+    _lead_with_field(out)
     jax, edits = ensure_module(ctx, "jax")
     quote = '"' if '"' not in out.text else "'"
     arguments = [_string(out.text, quote), *out.args, *(f"{k}={v}" for k, v in out.kwargs.items())]
     edits.append(ctx.replace(call, f"{jax}.debug.print({', '.join(arguments)})"))
     return edits
+
+
+def _lead_with_field(out: _Format) -> None:
+    """jax.debug.print decides whether to format by the first chunk of the format alone (up to
+    jax 0.10 at least): literal braces before the first field would switch formatting off. Such a
+    leading text is passed as the first positional argument instead."""
+    index = 0
+    while index < len(out.text) and not (out.text[index] == "{" and out.text[index:index + 2] != "{{"):
+        index += 2 if out.text[index:index + 2] in ("{{", "}}") else 1
+    prefix = out.text[:index]
+    if index < len(out.text) and ("{{" in prefix or "}}" in prefix):
+        out.text = "{}" + out.text[index:]
+        out.args.insert(0, _string(prefix.replace("{{", "{").replace("}}", "}"), '"' if '"' not in prefix else "'"))
 
 
 def _piece(out: _Format, value: cst.BaseExpression) -> None:

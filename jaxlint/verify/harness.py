@@ -42,14 +42,13 @@ class Inputs:
 @dataclass(frozen=True)
 class Subject:
     """The function an experiment runs: the finding's function, or the importable function that
-    encloses it (lambdas, local functions)."""
+    encloses it (lambdas, local functions); `filename` is the real path of its module."""
 
     target: Target
     module: ModuleType
     function: Callable[..., Any]
     filename: str
     inputs: list[Inputs]
-    encloses: bool = False  # the finding is in a function nested inside `function`
 
     @property
     def rows(self) -> range:
@@ -167,7 +166,7 @@ def same(a: Any, b: Any) -> bool:
         return a == b
     if tree_a != tree_b or len(leaves_a) != len(leaves_b):
         return False
-    return all(_same_leaf(x, y) for x, y in zip(leaves_a, leaves_b))
+    return all(_same_leaf(x, y) for x, y in zip(leaves_a, leaves_b, strict=True))
 
 
 def _same_leaf(x: Any, y: Any) -> bool:

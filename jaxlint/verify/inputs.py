@@ -1,14 +1,17 @@
 """Inputs built from a function's annotations, when the examples file has none for it.
 
-`float` → 1.5, `int` → 3, `bool` → True, `jax.Array`/`jnp.ndarray`/`np.ndarray` → a small float32
+`float` → 1.5, `int` → 2, `bool` → True, `jax.Array`/`jnp.ndarray`/`np.ndarray` → a small float32
 array (a PRNG key when the parameter is named like one), jaxtyping `Float[Array, "3 4"]` → that
-shape and dtype, named dimensions → small sizes (the same name, the same size).
+shape and dtype, named dimensions → sizes 3, 4, 5... (the same name, the same size).
 """
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import inspect
+import types
+import typing
 from typing import Any, Callable
 
 import jax
@@ -55,19 +58,24 @@ def _value(name: str, annotation: Any, sizes: dict[str, int]) -> Any:
         raise NoInputs(f"parameter `{name}` has no annotation")
     if hasattr(annotation, "dim_str") and hasattr(annotation, "dtypes"):
         return _jaxtyping(name, annotation, sizes)
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):  # Optional[...], PRNGKeyArray
+        for arm in typing.get_args(annotation):
+            if arm is not type(None):
+                with contextlib.suppress(NoInputs):
+                    return _value(name, arm, sizes)
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", repr(annotation))
     if annotation is float or text == "float":
         return 1.5
     if annotation is bool or text == "bool":
         return True
     if annotation is int or text == "int":
-        return 3
+        return 2  # a valid index into every built dimension
     if _is_array_type(annotation, text):
         if _key_named(name):
             return _key()
         array = _array(_DEFAULT_SHAPE, jnp.float32)
         return np.asarray(array) if annotation is np.ndarray or text in ("np.ndarray", "numpy.ndarray") else array
-    if "PRNGKey" in text or text.startswith("Key["):
+    if "PRNGKey" in text or "Key[" in text:
         return _key()
     raise NoInputs(f"cannot build `{name}: {text}` from its annotation")
 
@@ -92,7 +100,7 @@ def _jaxtyping(name: str, annotation: Any, sizes: dict[str, int]) -> Any:
         elif dim.startswith(("*", "...")) or dim == "_":
             continue  # variadic or anonymous: no dimensions
         else:
-            sizes.setdefault(dim, 2 + len(sizes))
+            sizes.setdefault(dim, 3 + len(sizes))
             shape.append(sizes[dim])
     if any(d.startswith("float") for d in dtypes):
         return _array(tuple(shape), jnp.float32)

@@ -133,7 +133,7 @@ def subject(target: Target, module: ModuleType, filename: str, examples: Example
             return Verdict("skipped", "no example inputs", evidence)
         origin = "annotations" if args or kwargs else "no parameters"
         inputs = [Inputs(origin, args, kwargs)]
-    return Subject(target, module, function, filename, inputs, encloses=qualname != target.qualname)
+    return Subject(target, module, function, filename, inputs)
 
 
 def resolve(module: ModuleType, qualname: str) -> tuple[Callable[..., Any], str] | Verdict:

@@ -93,10 +93,10 @@ def _text(value: Any) -> str:
 
 
 def _change(subject: Subject, name: str) -> Change | None:
-    namespace = subject.module.__dict__
+    inner = inspect.unwrap(subject.function)
+    namespace = getattr(inner, "__globals__", subject.module.__dict__)
     if name in namespace:
         return _rebind(namespace, name)
-    inner = inspect.unwrap(subject.function)
     code = getattr(inner, "__code__", None)
     if code is not None and name in code.co_freevars and inner.__closure__:
         cell = inner.__closure__[code.co_freevars.index(name)]
@@ -144,12 +144,16 @@ def _mutate_item(container: Any, name: str) -> Change | None:
     else:
         return None
     for key in keys:
-        after = _bumped(container[key])
-        if after is not None:
-            before = container[key]
-            return Change(f"{name}[{key!r}]", before, after, lambda: container.__setitem__(key, after),
-                          lambda: container.__setitem__(key, before))
+        if _bumped(container[key]) is not None:
+            return _item_change(container, key, name)
     return None
+
+
+def _item_change(container: Any, key: Any, name: str) -> Change:
+    before = container[key]
+    after = _bumped(before)
+    return Change(f"{name}[{key!r}]", before, after, lambda: container.__setitem__(key, after),
+                  lambda: container.__setitem__(key, before))
 
 
 def check_fix(original: Subject, fixed: Subject) -> Verdict:

@@ -4,7 +4,7 @@ import jax
 import jax.numpy as jnp
 
 
-@functools.partial(jax.jit, static_argnums=0, static_argnames=("mode", "flag"))
+@functools.partial(jax.jit, static_argnums=(0, 3), static_argnames=("mode", "flag"))
 def scaled(n, x, mode, flag):
     if flag:  # comment
         x = x * n

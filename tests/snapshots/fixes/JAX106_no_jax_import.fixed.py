@@ -4,5 +4,5 @@ import jax
 
 @jit
 def f(x):
-    jax.debug.print("{{x}} = {x:.2f} | done", x=x)
+    jax.debug.print("{}{x:.2f} | done", "{x} = ", x=x)
     return x
