@@ -104,11 +104,6 @@ def findings(result: subprocess.CompletedProcess) -> list[dict]:
     return json.loads(result.stdout)
 
 
-def located(result: subprocess.CompletedProcess) -> list[tuple]:
-    """(filename, code, row, column) of every finding of a JSON run, in report order."""
-    return [(f["filename"], f["code"], f["location"]["row"], f["location"]["column"]) for f in findings(result)]
-
-
 _GITHUB = re.compile(r"::(?:error|warning|notice) file=(?P<file>[^,]+)"
                      r"(?:,line=(?P<row>\d+),col=(?P<col>\d+),endLine=\d+,endColumn=\d+)?,title=(?P<code>\w+)::")
 
@@ -135,12 +130,12 @@ def files(found: list[tuple[str, str, int, int]]) -> set[str]:
     return {filename for filename, _, _, _ in found}
 
 
-def assert_usage_error(result: subprocess.CompletedProcess, *needles: str) -> None:
-    """Exit 2 with a one-line-ish message on stderr naming each needle, and no traceback."""
-    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
-    assert "Traceback" not in result.stderr, result.stderr
+def assert_usage_error(result: subprocess.CompletedProcess, *needles: str, case: str = "") -> None:
+    """Exit 2 with a message on stderr naming each needle, and no traceback."""
+    assert result.returncode == 2, (case, result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr, (case, result.stderr)
     for needle in needles:
-        assert needle in result.stderr, (needle, result.stderr)
+        assert needle in result.stderr, (case, needle, result.stderr)
 
 
 @pytest.fixture
@@ -221,32 +216,35 @@ class TestExitCodes:
 class TestConfigErrors:
     """Every configuration mistake is exit 2 with a message naming the file and the problem."""
 
-    @pytest.mark.parametrize(("table", "needles"), [
-        ('select = ["JAX104"\n', ["pyproject.toml", "TOML"]),
-        ('selct = ["JAX104"]\n', ["selct"]),
-        ('select = ["JAX104", "FOO1"]\n', ["FOO1"]),
-        ('ignore = ["JAX7"]\n', ["JAX7"]),
-        ('extend-select = ["E501"]\n', ["E501"]),
-        ('[tool.jaxlint.per-file-ignores]\n"tests/*" = ["JAX104", "XYZ9"]\n', ["XYZ9"]),
-        ('select = "JAX104, JAX106"\n', ["select"]),  # one string holding a list is not a code
-        ("select = 104\n", ["select"]),
-        ('respect-gitignore = "yes"\n', ["respect-gitignore"]),
-        ('unsafe-fixes = 1\n', ["unsafe-fixes"]),
-        ('max-unroll = "8"\n', ["max-unroll"]),
-        ("max-unroll = 0\n", ["max-unroll"]),
-        ('exclude = [1, 2]\n', ["exclude"]),
-        ('per-file-ignores = ["JAX104"]\n', ["per-file-ignores"]),
-        ('[tool.jaxlint.verify]\ntimeout = "soon"\n', ["timeout"]),
-        ('[tool.jaxlint.verify]\nexample = "ex.py"\n', ["example"]),
-    ], ids=["broken-toml", "unknown-key", "unknown-select", "unknown-ignore-prefix", "unknown-extend-select",
-            "unknown-per-file-ignore", "select-string", "select-int", "gitignore-str", "unsafe-int",
-            "unroll-str", "unroll-zero", "exclude-ints", "pfi-list", "verify-timeout", "verify-unknown-key"])
-    def test_pyproject(self, tmp_path: Path, table: str, needles: list[str]) -> None:
-        header = "" if table.startswith("[tool.jaxlint.") else "[tool.jaxlint]\n"
-        write(tmp_path, {"pyproject.toml": header + table, "a.py": SNIPPET})
-        result = jaxlint("check", "a.py", cwd=tmp_path)
-        assert_usage_error(result, *needles)
-        assert result.stdout == ""
+    # name: ([tool.jaxlint] content, what stderr must name)
+    CASES = {
+        "broken-toml": ('select = ["JAX104"\n', ["pyproject.toml", "TOML"]),
+        "unknown-key": ('selct = ["JAX104"]\n', ["selct"]),
+        "unknown-select": ('select = ["JAX104", "FOO1"]\n', ["FOO1"]),
+        "unknown-ignore-prefix": ('ignore = ["JAX7"]\n', ["JAX7"]),
+        "unknown-extend-select": ('extend-select = ["E501"]\n', ["E501"]),
+        "unknown-per-file-ignore": ('[tool.jaxlint.per-file-ignores]\n"tests/*" = ["JAX104", "XYZ9"]\n', ["XYZ9"]),
+        "select-string": ('select = "JAX104, JAX106"\n', ["select"]),  # one string holding a list: no code
+        "select-int": ("select = 104\n", ["select"]),
+        "gitignore-str": ('respect-gitignore = "yes"\n', ["respect-gitignore"]),
+        "unsafe-int": ("unsafe-fixes = 1\n", ["unsafe-fixes"]),
+        "unroll-str": ('max-unroll = "8"\n', ["max-unroll"]),
+        "unroll-zero": ("max-unroll = 0\n", ["max-unroll"]),
+        "exclude-ints": ("exclude = [1, 2]\n", ["exclude"]),
+        "pfi-list": ('per-file-ignores = ["JAX104"]\n', ["per-file-ignores"]),
+        "verify-timeout": ('[tool.jaxlint.verify]\ntimeout = "soon"\n', ["timeout"]),
+        "verify-unknown-key": ('[tool.jaxlint.verify]\nexample = "ex.py"\n', ["example"]),
+    }
+
+    def test_pyproject(self, tmp_path: Path) -> None:
+        for name, (table, _) in self.CASES.items():
+            header = "" if table.startswith("[tool.jaxlint.") else "[tool.jaxlint]\n"
+            write(tmp_path / name, {"pyproject.toml": header + table, "a.py": SNIPPET})
+        results = concurrently(*[lambda name=name: jaxlint("check", "a.py", cwd=tmp_path / name)
+                                 for name in self.CASES])
+        for (name, (_, needles)), result in zip(self.CASES.items(), results):
+            assert_usage_error(result, *needles, case=name)
+            assert result.stdout == "", name
 
     def test_jaxlint_toml_unknown_key(self, tmp_path: Path) -> None:
         write(tmp_path, {"jaxlint.toml": 'select = ["JAX1"]\nline-length = 88\n', "a.py": SNIPPET})
@@ -391,11 +389,11 @@ class TestJsonOutput:
             [(7, "pkg.nested.Trainer.step"), (11, None)]
 
     def test_sorted_by_filename_row_column_code(self, tmp_path: Path) -> None:
+        """Every format reports in this order (checked here on the lightest one)."""
         write(tmp_path, {"b.py": SNIPPET, "a.py": SNIPPET, "sub/c.py": SNIPPET,
                          # two findings on one line: ordered by column
                          "a2.py": "import jax.numpy as jnp\nx = jnp.ones(2)\nx[0] = 1.0; x[1] = 2.0\n"})
-        result = jaxlint("check", "--output-format", "json", "sub", "b.py", ".", cwd=tmp_path)
-        assert located(result) == [
+        assert lint("sub", "b.py", ".", cwd=tmp_path) == [
             ("a.py", "JAX104", 6, 5), ("a.py", "JAX106", 11, 5),
             ("a2.py", "JAX104", 3, 1), ("a2.py", "JAX104", 3, 13),
             ("b.py", "JAX104", 6, 5), ("b.py", "JAX106", 11, 5),
@@ -567,7 +565,8 @@ class TestConfigDiscovery:
 
 
 class TestSelection:
-    @pytest.mark.parametrize(("config", "args", "expected"), [
+    # (configured [tool.jaxlint], command-line options, codes reported on SNIPPET)
+    CASES = [
         ("", [], ["JAX104", "JAX106"]),
         ("", ["--select", "JAX104"], ["JAX104"]),
         ("", ["--select", "JAX1", "--ignore", "JAX106"], ["JAX104"]),
@@ -582,11 +581,14 @@ class TestSelection:
         # --select replaces the configured select; --ignore adds to the configured ignore
         ('select = ["JAX104"]\n', ["--select", "JAX106"], ["JAX106"]),
         ('ignore = ["JAX104"]\n', ["--ignore", "JAX106"], []),
-    ])
-    def test_select_ignore_extend(self, tmp_path: Path, config: str, args: list[str],
-                                  expected: list[str]) -> None:
-        write(tmp_path, {"pyproject.toml": "[tool.jaxlint]\n" + config, "a.py": SNIPPET})
-        assert codes(lint(*args, "a.py", cwd=tmp_path)) == expected
+    ]
+
+    def test_select_ignore_extend(self, tmp_path: Path) -> None:
+        for number, (config, _, _) in enumerate(self.CASES):
+            write(tmp_path / str(number), {"pyproject.toml": "[tool.jaxlint]\n" + config, "a.py": SNIPPET})
+        found = concurrently(*[lambda number=number, args=args: codes(lint(*args, "a.py", cwd=tmp_path / str(number)))
+                               for number, (_, args, _) in enumerate(self.CASES)])
+        assert [(config, args, codes) for (config, args, _), codes in zip(self.CASES, found)] == self.CASES
 
 
 class TestDiscovery:
@@ -702,35 +704,26 @@ def _notebook(*cells: tuple[str, str]) -> str:
 
 
 class TestBadInputs:
-    def test_syntax_error_is_a_finding_and_the_run_goes_on(self, tmp_path: Path) -> None:
-        write(tmp_path, {"a_broken.py": "import jax\n\ndef f(:\n    pass\n", "b.py": SNIPPET})
+    def test_unparsable_files_are_findings_and_the_run_goes_on(self, tmp_path: Path) -> None:
+        write(tmp_path, {"a_broken.py": "import jax\n\ndef f(:\n    pass\n",
+                         "b_unclosed.py": "x = (1,\n",  # no jax in it: still parsed, still reported
+                         "c_undecodable.py": b"\xff\xfe invalid utf8\n",
+                         "d.py": SNIPPET})
         result, text = concurrently(lambda: jaxlint("check", "--output-format", "json", ".", cwd=tmp_path),
                                     lambda: jaxlint("check", "a_broken.py", cwd=tmp_path))
-        assert result.returncode == 1
+        assert result.returncode == 1 and result.stderr == ""
         report = findings(result)
-        assert [(f["filename"], f["code"]) for f in report] == \
-            [("a_broken.py", "JAX000"), ("b.py", "JAX104"), ("b.py", "JAX106")]
-        error = report[0]
-        assert error["name"] == "syntax-error" and error["severity"] == "error"
-        assert error["location"]["row"] == 3
-        assert "invalid syntax" in error["message"]
-        assert text.returncode == 1 and text.stdout.startswith("a_broken.py:3:")
-
-    def test_unclosed_bracket_message_is_the_parsers(self, tmp_path: Path) -> None:
-        write(tmp_path, {"a.py": "x = (1,\n"})
-        (error,) = findings(jaxlint("check", "--output-format", "json", "a.py", cwd=tmp_path))
-        assert error["code"] == "JAX000" and "'(' was never closed" in error["message"]
-        assert error["location"] == {"row": 1, "column": 5}
-
-    def test_undecodable_bytes(self, tmp_path: Path) -> None:
-        write(tmp_path, {"bad.py": b"\xff\xfe invalid utf8\n", "good.py": SNIPPET})
-        result = jaxlint("check", "--output-format", "json", ".", cwd=tmp_path)
-        assert result.returncode == 1
-        bad, *rest = findings(result)
-        assert (bad["filename"], bad["code"], bad["name"]) == ("bad.py", "JAX000", "syntax-error")
-        assert "decode" in bad["message"] and "utf-8" in bad["message"].lower()
-        assert [f["code"] for f in rest] == ["JAX104", "JAX106"]
-        assert "Traceback" not in result.stderr
+        assert [(f["filename"], f["code"], f["location"]["row"], f["location"]["column"]) for f in report] == [
+            ("a_broken.py", "JAX000", 3, 7), ("b_unclosed.py", "JAX000", 1, 5), ("c_undecodable.py", "JAX000", 1, 1),
+            ("d.py", "JAX104", 6, 5), ("d.py", "JAX106", 11, 5)]
+        broken, unclosed, undecodable = report[:3]
+        assert {(f["name"], f["severity"]) for f in report[:3]} == {("syntax-error", "error")}
+        # the parser's own words
+        assert "invalid syntax" in broken["message"]
+        assert "'(' was never closed" in unclosed["message"]
+        assert "decode" in undecodable["message"] and "utf-8" in undecodable["message"].lower()
+        assert text.returncode == 1 and text.stdout.startswith("a_broken.py:3:7: JAX000 ")
+        assert text.stdout.rstrip().endswith("Found 1 finding.")
 
     def test_latin1_with_coding_cookie(self, tmp_path: Path) -> None:
         source = "# -*- coding: latin-1 -*-\nimport jax.numpy as jnp\nx = jnp.zeros(3)\ns = 'café'; x[0] = 1.0\n"
@@ -765,7 +758,7 @@ class TestBadInputs:
         result, text, suppressed_run = concurrently(
             lambda: jaxlint("check", "--output-format", "json", "nb.ipynb", cwd=tmp_path),
             lambda: jaxlint("check", "nb.ipynb", cwd=tmp_path),
-            lambda: jaxlint("check", "--output-format", "json", "suppressed.ipynb", cwd=tmp_path))
+            lambda: lint("suppressed.ipynb", cwd=tmp_path))
         assert result.returncode == 1, result.stderr
         report = findings(result)
         assert [(f["code"], f.get("cell"), f["location"], f["end_location"]) for f in report] == [
@@ -779,13 +772,12 @@ class TestBadInputs:
         assert text[2] == "3 |     x[0] = 1.0"
         assert any(line.startswith("nb.ipynb:cell 4:5:5: JAX106 ") for line in text)
         # suppression works on the row within the cell
-        assert [f["code"] for f in findings(suppressed_run)] == ["JAX106"]
+        assert codes(suppressed_run) == ["JAX106"]
 
     def test_notebooks_found_in_directories(self, tmp_path: Path) -> None:
         write(tmp_path, {"notebooks/nb.ipynb": _notebook(("code", "import jax.numpy as jnp\nx = jnp.ones(2)\nx[0] = 1\n")),
                          "notebooks/.ipynb_checkpoints/nb-checkpoint.ipynb": "{}"})
-        assert located(jaxlint("check", "--output-format", "json", ".", cwd=tmp_path)) == \
-            [("notebooks/nb.ipynb", "JAX104", 3, 1)]
+        assert files(lint(".", cwd=tmp_path)) == {"notebooks/nb.ipynb"}
 
     @pytest.mark.parametrize("content", ["{not json", '{"cells": 3}', "[]", '{"nbformat": 4}',
                                          '{"cells": [{"cell_type": "code", "source": [1, 2]}]}'])
