@@ -7,7 +7,6 @@ import re
 
 from jaxlint.source import Source
 
-
 # Cell magics whose body is still Python (as ruff); a cell under any other (`%%bash`, `%%html`...) is skipped.
 PYTHON_CELL_MAGICS = frozenset(("capture", "debug", "prun", "pypy", "python", "python3", "time", "timeit"))
 _HELP = re.compile(r"[\w.*]+\?{1,2}")  # `jnp.zeros?`, `obj??`: IPython help

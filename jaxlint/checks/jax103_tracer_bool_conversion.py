@@ -82,16 +82,44 @@ def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Re
     transform = "jit-compiled" if info and info.cached else "traced"
     message = (f"{construct} on traced value `{snippet(operand)}` in {transform} `{label}` raises "
                f"TracerBoolConversionError; {hint}")
-    fixable = "unsafe" if construct == "conditional expression" or _is_if_return(operand) else None
-    return Report(operand, message, scope, fixable=fixable)
+    return Report(operand, message, scope, fixable="unsafe" if _rewritable(operand) else None)
 
 
-def _is_if_return(operand: ast.expr) -> bool:
-    stmt = getattr(operand, "parent", None)
-    if not isinstance(stmt, ast.If) or stmt.test is not operand:
-        return False
-    return (len(stmt.body) == 1 and isinstance(stmt.body[0], ast.Return) and len(stmt.orelse) == 1
-            and isinstance(stmt.orelse[0], ast.Return))
+def _rewritable(operand: ast.expr) -> bool:
+    """Fix B applies: a conditional expression, an `if` whose arms are one `return` or one
+    assignment to the same name, or a truth operator used as a value."""
+    child, parent = operand, getattr(operand, "parent", None)
+    while isinstance(parent, (ast.BoolOp, ast.UnaryOp)):
+        child, parent = parent, getattr(parent, "parent", None)
+    if isinstance(parent, ast.IfExp):
+        return parent.test is child
+    if isinstance(parent, ast.If) and parent.test is child:
+        return not _is_elif(parent) and (_arms_are(parent, ast.Return) or _arms_assign_one_name(parent))
+    return child is not operand and not isinstance(parent, (ast.While, ast.Assert, ast.comprehension))
+
+
+def _is_elif(statement: ast.If) -> bool:
+    parent = getattr(statement, "parent", None)
+    return (isinstance(parent, ast.If) and parent.orelse == [statement]) or (
+        len(statement.orelse) == 1 and isinstance(statement.orelse[0], ast.If))
+
+
+def _arms_are(statement: ast.If, kind: type) -> bool:
+    return (len(statement.body) == 1 and isinstance(statement.body[0], kind) and len(statement.orelse) == 1
+            and isinstance(statement.orelse[0], kind) and getattr(statement.body[0], "value", None) is not None
+            and getattr(statement.orelse[0], "value", None) is not None)
+
+
+def _arms_assign_one_name(statement: ast.If) -> bool:
+    names = {_assigned_name(arm) for arm in (statement.body, statement.orelse) if arm}
+    return len(names) == 1 and None not in names
+
+
+def _assigned_name(arm: list[ast.stmt]) -> str | None:
+    if len(arm) == 1 and isinstance(arm[0], ast.Assign) and len(arm[0].targets) == 1:
+        target = arm[0].targets[0]
+        return target.id if isinstance(target, ast.Name) else None
+    return None
 
 
 def _static_candidates(model: Model, scope: Scope, operand: ast.expr) -> list[str]:

@@ -142,11 +142,49 @@ def _where(ctx: Context, operand: cst.BaseExpression) -> list[Edit]:
             where = f"{jnp}.where({_condition(ctx, parent.test, jnp)}, {ctx.code(parent.body)}, {ctx.code(parent.orelse)})"
             return [*edits, ctx.replace(parent, where)]
         if isinstance(parent, cst.If) and parent.test is child:
-            return _if_return(ctx, parent)
+            return _if_return(ctx, parent) if _returns(parent) else _if_assign(ctx, parent)
         if not isinstance(parent, (cst.BooleanOperation, cst.UnaryOperation)):
             break
         child = parent
-    raise FixError("not a conditional expression or an if/else of two returns")
+    if child is not operand and not isinstance(ctx.parents.get(child), (cst.While, cst.Assert)):
+        jnp, edits = ensure_module(ctx, "jax.numpy", "jnp")  # `not x` / `x and y` as a value
+        return [*edits, ctx.replace(child, _condition(ctx, child, jnp))]
+    raise FixError("not a conditional expression, a truth operator or an if/else of returns or assignments")
+
+
+def _returns(statement: cst.If) -> bool:
+    try:
+        _single_return(statement.body)
+    except FixError:
+        return False
+    return True
+
+
+def _if_assign(ctx: Context, statement: cst.If) -> list[Edit]:
+    """`if c: x = a [else: x = b]` → `x = jnp.where(c, a, b)` (b defaults to x's current value)."""
+    if isinstance(ctx.parents.get(statement), cst.If) or isinstance(statement.orelse, cst.If):
+        raise FixError("`elif` chains are not rewritten")
+    target, body = _single_assignment(statement.body)
+    orelse = cst.Name(target)
+    if isinstance(statement.orelse, cst.Else):
+        other, orelse = _single_assignment(statement.orelse.body)
+        if other != target:
+            raise FixError("the arms assign different names")
+    jnp, edits = ensure_module(ctx, "jax.numpy", "jnp")
+    condition = _condition(ctx, statement.test, jnp)
+    where = f"{target} = {jnp}.where({condition}, {ctx.code(body)}, {ctx.code(orelse)})"
+    return [*edits, ctx.replace(statement, where)]
+
+
+def _single_assignment(block: cst.BaseSuite) -> tuple[str, cst.BaseExpression]:
+    lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
+    if len(lines) == 1 and isinstance(lines[0], (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+        small = lines[0].body
+        if len(small) == 1 and isinstance(small[0], cst.Assign) and len(small[0].targets) == 1:
+            target = small[0].targets[0].target
+            if isinstance(target, cst.Name):
+                return target.value, small[0].value
+    raise FixError("an arm is not a single `name = value`")
 
 
 def _if_return(ctx: Context, statement: cst.If) -> list[Edit]:
