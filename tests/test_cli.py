@@ -44,9 +44,7 @@ def g(x):
     print(x)
     return x
 """
-# Where SNIPPET's findings are: (code, row, column, end row, end column).
-JAX104_AT = ("JAX104", 6, 5, 6, 15)
-JAX106_AT = ("JAX106", 11, 5, 11, 13)
+# SNIPPET's findings: JAX104 at 6:5-6:15 (in f), JAX106 at 11:5-11:13 (in g).
 MESSAGE_104 = "In-place update of JAX array `x`; use `x = x.at[0].set(1.0)`"
 
 CLEAN = "import jax.numpy as jnp\n\n\ndef f(x):\n    return jnp.sin(x)\n"

@@ -13,3 +13,18 @@ def pick(x, y):
         return x
     else:
         return y
+
+
+@jax.jit
+def clip_negative(x):
+    if x.sum() < 0:
+        out = 0.0 * x
+    else:
+        out = x
+    return out
+
+
+@jax.jit
+def is_empty(x):
+    flag = not x.any()
+    return flag
