@@ -80,3 +80,18 @@ def test_results_keep_the_order_of_the_files(project: Path) -> None:
                                                                      for p, r in zip(files, serial)]
     # Fields left out of equality must survive the trip through the worker processes too.
     assert [f.context for r in parallel for f in r.findings] == [f.context for r in serial for f in r.findings]
+
+
+def _dies_on_five(n: int) -> int:
+    if n == 5:
+        os._exit(1)
+    return n * n
+
+
+def test_a_dead_worker_is_reported_not_fatal() -> None:
+    from jaxlint.parallel import ordered_map
+
+    results = ordered_map(_dies_on_five, list(range(SERIAL_BELOW + 4)), jobs=2, weights=[1] * (SERIAL_BELOW + 4),
+                          on_crash=lambda n, exc: -1)
+    assert results[5] == -1
+    assert all(r in (n * n, -1) for n, r in enumerate(results))

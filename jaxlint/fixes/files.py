@@ -31,29 +31,35 @@ class FileFix:
 
 
 def fix_file(path: str, data: bytes, lint: Lint, *, unsafe: bool) -> FileFix:
-    """Rounds of lint → fix while they make progress (fewer fixable findings), at most MAX_ROUNDS."""
+    """Rounds of lint → fix, at most MAX_ROUNDS. The result is the last text with strictly fewer
+    fixable findings than the one before it: a round may leave the count unchanged (fixing
+    `jnp.array` inside `jnp.prod(...)` exposes the outer call) as long as a later round wins."""
     text, encoded = Encoded.read(data)
     notebook = path.endswith(".ipynb")
     source = notebooks.load(text) if notebook else Source(text)
     result = FileFix(data, data, list(lint(source)))
+    findings, applied, seen = result.findings, 0, {text}
+    best = sum(applies(f, unsafe) for f in findings)
     for _ in range(MAX_ROUNDS):
-        fixable = sum(applies(f, unsafe) for f in result.findings)
+        fixable = sum(applies(f, unsafe) for f in findings)
         if not fixable:
             break
-        findings = notebooks_view(result.findings, source) if notebook else result.findings
-        outcome = fix_source(source.text, findings, unsafe=unsafe)
+        view = notebooks_view(findings, source) if notebook else findings
+        outcome = fix_source(source.text, view, unsafe=unsafe)
         result.failures += [f"{_where(path, f)}: {f.code} fix dropped, the result would not parse ({why})"
                             for f, why in outcome.failures]
         new_text = _result(text, source, outcome) if notebook else outcome.text
-        if not outcome.applied or new_text is None:
+        if not outcome.applied or new_text is None or new_text in seen:
             break
-        new_source = notebooks.load(new_text) if notebook else Source(new_text)
-        new_findings = list(lint(new_source))
-        if sum(applies(f, unsafe) for f in new_findings) >= fixable:
-            break  # no progress: keep the last text that made some
-        text, source, result.findings = new_text, new_source, new_findings
-        result.applied += len(outcome.applied)
-        result.fixed = encoded.encode(text)
+        seen.add(new_text)
+        source = notebooks.load(new_text) if notebook else Source(new_text)
+        text, findings, applied = new_text, list(lint(source)), applied + len(outcome.applied)
+        remaining = sum(applies(f, unsafe) for f in findings)
+        if remaining > fixable:
+            break  # a fix that makes more work is no progress
+        if remaining < best:
+            best = remaining
+            result.findings, result.applied, result.fixed = findings, applied, encoded.encode(text)
     return result
 
 
