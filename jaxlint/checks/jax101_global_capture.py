@@ -30,7 +30,7 @@ def check(model: Model) -> Iterator[Report]:
         reported: set[str] = set()
         enclosing = scope.enclosing_function()
         nested = enclosing is not None and enclosing.is_function
-        for load, owner in _free_loads(scope):
+        for load, owner in _free_loads(model, scope):
             if load.id in reported or load.id in scope.globals:
                 continue
             if nested and owner.kind == "module":
@@ -56,11 +56,13 @@ def _inside_cached(model: Model, scope: Scope) -> bool:
     return False
 
 
-def _free_loads(scope: Scope) -> list[tuple[ast.Name, Scope]]:
+def _free_loads(model: Model, scope: Scope) -> list[tuple[ast.Name, Scope]]:
     """Loads in the function (and functions nested in it) of names owned outside it."""
     inner = scope.subtree()
     found = []
     for sub in inner:
+        if any(model.info(s).host for s in (sub, *sub.ancestors()) if s in inner):
+            continue  # host callbacks run with the current values
         for node in sub.of_type(ast.Name):
             if not isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
                 continue
@@ -100,7 +102,8 @@ def _later_change(model: Model, owner: Scope, name: str, function: Scope) -> str
                 return f"assigned in `{function_label(scope)}` (line {line})"
     if bindings[0].lineno > defined:
         return None
-    return _later_mutation(model, owner, name, function, bindings)
+    return _later_mutation(model, owner, name, function, bindings) or _mutation_in_functions(
+        model, owner, name, function)
 
 
 def _enclosing_loop(node: ast.AST) -> ast.AST | None:
@@ -152,12 +155,57 @@ def _later_mutation(model: Model, owner: Scope, name: str, function: Scope, bind
     return None
 
 
+def _mutation_in_functions(model: Model, owner: Scope, name: str, function: Scope) -> str | None:
+    """Another function changes the value in place, at a time of its own: `CFG["lr"] = v`,
+    `CFG.lr = v`, `STATS[:] = ...`, `SCALES[i] = v`, `CFG.update(...)`, `seen.append(x)`.
+    Dicts filled under a computed key (`impls[prim] = fn`) are registries, complete before
+    anything runs, and are left alone."""
+    kind = _container_kind(model, owner, name)
+    if kind is None and owner.kind != "module":
+        return None  # a parameter or an unknown object of the enclosing function (a Pallas Ref...)
+    own = set(function.subtree())
+    for scope in owner.subtree():
+        if scope in own or scope is owner or not scope.is_function or scope.lookup_scope(name) is not owner:
+            continue
+        for node in scope.of_type(ast.Subscript, ast.Attribute):
+            base = node.value  # type: ignore[attr-defined]
+            if not (isinstance(base, ast.Name) and base.id == name):
+                continue
+            if isinstance(node.ctx, ast.Store) and (  # type: ignore[attr-defined]
+                    isinstance(node, ast.Attribute) or kind == "sequence" or _constant_key(node.slice)):  # type: ignore[attr-defined]
+                return f"changed in `{function_label(scope)}` (line {node.lineno})"
+            if kind and isinstance(node, ast.Attribute) and node.attr in _MUTATORS and isinstance(
+                    getattr(node, "parent", None), ast.Call):
+                return f"changed by `.{node.attr}()` in `{function_label(scope)}` (line {node.lineno})"
+    return None
+
+
+def _constant_key(index: ast.expr) -> bool:
+    if isinstance(index, ast.Tuple):
+        return all(_constant_key(e) for e in index.elts)
+    return isinstance(index, (ast.Constant, ast.Slice))
+
+
 def _is_container(model: Model, node: ast.AST, owner: Scope) -> bool:
-    parent = getattr(node, "parent", None)
-    value = getattr(parent, "value", None)
-    if isinstance(value, (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)):
-        return True
+    return _kind_of_value(model, node, owner) is not None
+
+
+def _container_kind(model: Model, owner: Scope, name: str) -> str | None:
+    """"sequence" (list, NumPy array), "mapping" (dict, set) or None, from the name's bindings."""
+    kinds = {_kind_of_value(model, b.node, owner) for b in owner.bindings.get(name, [])} - {None}
+    return "mapping" if "mapping" in kinds else next(iter(kinds), None)
+
+
+def _kind_of_value(model: Model, node: ast.AST, owner: Scope) -> str | None:
+    value = getattr(getattr(node, "parent", None), "value", None)
+    if isinstance(value, (ast.List, ast.ListComp)):
+        return "sequence"
+    if isinstance(value, (ast.Dict, ast.Set, ast.DictComp, ast.SetComp)):
+        return "mapping"
     if isinstance(value, ast.Call):
         called = model.qualified(value.func, owner) or ""
-        return called in _CONTAINER_CALLS or called.startswith("numpy.")
-    return False
+        if called.startswith("numpy.") or called in ("builtins.list", "collections.deque"):
+            return "sequence"
+        if called in _CONTAINER_CALLS:
+            return "mapping"
+    return None

@@ -60,8 +60,15 @@ def _is_jax_array(value: Value, indices: list[ast.expr], facts: Facts) -> bool:
         return False
     if value.jax or value.surely_traced_array:
         return True
+    if value.traced and any(_multi_axis(i) for i in indices):
+        return True  # `y[:, 0] = v`: lists and dicts take no such index
     # A traced pytree may be a dict: only array-style indices say it is an array.
     return value.traced == TRACED_TREE and not value.uncertain and all(_array_index(i, facts) for i in indices)
+
+
+def _multi_axis(index: ast.expr) -> bool:
+    return isinstance(index, ast.Tuple) and any(
+        isinstance(e, ast.Slice) or (isinstance(e, ast.Constant) and e.value is Ellipsis) for e in index.elts)
 
 
 def _array_index(index: ast.expr, facts: Facts) -> bool:

@@ -108,7 +108,7 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
             return Value(jax=True, traced=TRACED_ARRAY if traced_input and interp.staging else NOT_TRACED)
         local = interp.model.local_return_value(node, interp.scope)
         if local is not None:
-            return local
+            return MAYBE_TRACED if traced_input and not local.traced else local
         return MAYBE_TRACED if traced_input else UNKNOWN
     if qualified.startswith("builtins."):
         return _builtin_value(qualified[9:], args, inputs)
@@ -171,8 +171,9 @@ def _method_value(interp: Interpreter, node: ast.Call, inputs: list[Value]) -> V
         traced = base.traced or index.traced or any(v.traced for v in inputs) or interp.staging
         return Value(jax=True, traced=TRACED_ARRAY if traced else NOT_TRACED)
     if attr in ARRAY_METHODS and (receiver.traced or receiver.jax):
-        value = combine([receiver.as_array(), *[v.as_array() for v in inputs]])
-        return Value(traced=value.traced, jax=True, staged_static=receiver.staged_static)
+        # Only arrays have these methods, so a maybe-traced receiver is surely a traced array.
+        traced = receiver.traced or any(v.traced for v in inputs) or interp.staging
+        return Value(traced=TRACED_ARRAY if traced else NOT_TRACED, jax=True, staged_static=receiver.staged_static)
     if attr in ARRAY_METHODS and receiver.numpy:
         return Value(numpy=True, static=receiver.static)
     if attr in ("item", "tolist", "__index__", "__int__"):

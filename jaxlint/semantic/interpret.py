@@ -427,7 +427,11 @@ class Interpreter:
             values = [self.eval(p, inner) for p in parts]
         self.loop_depth -= 1
         state.consumed.update({k: v for k, v in inner.consumed.items() if k not in state.consumed})
-        return TREE if any(v.traced for v in values) else UNKNOWN
+        if any(v.traced for v in values):
+            return TREE
+        if all(v.static for v in values):  # [g.size for g in leaves]: a static list
+            return Value(static=True, shape=all(v.shape for v in values), is_tuple=True)
+        return UNKNOWN
 
     _eval_ListComp = _eval_comprehension
     _eval_SetComp = _eval_comprehension

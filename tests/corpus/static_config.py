@@ -32,7 +32,7 @@ def repeat_layer(w, x, n_layers):
     return x
 
 
-@partial(jit, static_argnums=(-2,))
+@partial(jit, static_argnums=(-2, -1))
 def pooled(x, pool, axis):
     if pool == "max":
         return x.max(axis=axis)
@@ -73,7 +73,7 @@ def gated(x, gate, mode):
     return x * (gate > 0)
 
 
-gated_jit = jit(gated, static_argnums=1)
+gated_jit = jit(gated, static_argnums=2)
 
 
 def clamp(x, lo, hi, enabled):
@@ -128,9 +128,8 @@ def run_all():
         repeat_layer(w, x, 3),
         pooled(x, "max", 1),
         standardize(x, normalize=False),
-        softmax_t(x, 0.5, axis=0),
         residual_stack_ok(w, x, 2, 0.5),
-        gated_jit(x, 1, x),
+        gated_jit(x, x, 1),
         apply_activation(x),
         dropout(k, x, 0.1, training=True),
         dropout_traced(k, x, 0.1),
@@ -144,6 +143,7 @@ def run_buggy():
     x = jnp.ones((2, 3))
     return [
         residual_stack_jit(w, x, 2, 0.5),
+        softmax_t(x, 0.5, axis=0),
         clamp_jit(x, lo=0.0, hi=1.0, enabled=True),
         dropout_traced(jax.random.key(1), x, 0.1, training=True),
     ]
