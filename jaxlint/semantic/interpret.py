@@ -559,7 +559,12 @@ class Interpreter:
                 if sub_value.key is None:
                     continue
                 first = state.consumed.get(sub_value.key)
-                if first is not None:
+                if first is None and sub_value.key[0] == "outer" and self.info is not None and self.info.loop_body:
+                    first = node  # a lax loop body reading a key from outside: the same key every iteration
+                    self.loop_depth += 1
+                    self._reuse(sub_expr, node, sub_value.key, first, state)
+                    self.loop_depth -= 1
+                elif first is not None:
                     self._reuse(sub_expr, node, sub_value.key, first, state)
                 else:
                     state.consumed[sub_value.key] = node

@@ -24,6 +24,7 @@ class TraceInfo:
     host: bool = False  # body of a host callback: runs with concrete values
     filtered: bool = False  # equinox filter_*: only arrays are traced
     all_params_traced: bool = False  # directly transformed: every non-static parameter is traced
+    loop_body: bool = False  # runs once per iteration of a lax loop (scan, fori_loop, while_loop, map)
     # Static only because vmap's in_axes=None passes them through; any other transform traces them.
     unbatched: set[str] = field(default_factory=set)
 
@@ -167,11 +168,12 @@ class TraceAnalysis:
             return
         if name in T.LAX_BODIES:
             positions, keywords = T.LAX_BODIES[name]
-            exprs = [call.args[i] for i in positions if i < len(call.args)]
-            exprs += [k.value for k in call.keywords if k.arg in keywords]
-            for expr in exprs:
+            exprs = [(call.args[i], i) for i in positions if i < len(call.args)]
+            exprs += [(k.value, k.arg) for k in call.keywords if k.arg in keywords]
+            for expr, slot in exprs:
                 for target, bound in self.function_refs(expr, scope):
                     info = self.info[target]
+                    info.loop_body |= (name, slot) in T.LAX_LOOP_BODIES
                     info.add(T.LAX_MAP if name == "jax.lax.map" else T.LAX, f"body of {name}")
                     params = target.params()[bound:]
                     info.static_params |= _defaulted(target)  # lax passes a fixed number of arguments

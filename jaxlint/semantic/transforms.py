@@ -23,8 +23,11 @@ MODULE = Transform("module", abstract=True, cached=True)  # flax/equinox module 
 
 TRANSFORMS: dict[str, Transform] = {
     **dict.fromkeys(
-        ("jax.jit", "jax.pmap", "jax.shard_map", "equinox.filter_jit", "equinox.filter_pmap",
-         "flax.nnx.jit", "flax.linen.jit", "flax.nnx.shard_map", "flax.nnx.pmap"), JIT),
+        ("jax.jit", "jax.pmap", "equinox.filter_jit", "equinox.filter_pmap",
+         "flax.nnx.jit", "flax.linen.jit", "flax.nnx.pmap"), JIT),
+    # Eager shard_map hands the body tracers that carry concrete values (checked on JAX 0.10.2):
+    # control flow works and nothing is cached, unless a jit around it says otherwise.
+    **dict.fromkeys(("jax.shard_map", "flax.nnx.shard_map"), Transform("shard_map", abstract=False, cached=False)),
     **dict.fromkeys(
         ("jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap", "flax.linen.vmap", "jax.numpy.vectorize"), VMAP),
     **dict.fromkeys(
@@ -52,6 +55,11 @@ LAX_BODIES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "jax.lax.custom_root": ((0, 2, 3), ("f", "solve", "tangent_solve")),
     "jax.lax.custom_linear_solve": ((0, 2), ("matvec", "solve")),
 }
+
+# lax bodies that run once per iteration: a key they read from outside is reused every time.
+LAX_LOOP_BODIES = frozenset((("jax.lax.scan", 0), ("jax.lax.fori_loop", 2), ("jax.lax.while_loop", 1),
+                             ("jax.lax.map", 0), ("jax.lax.scan", "f"), ("jax.lax.fori_loop", "body_fun"),
+                             ("jax.lax.while_loop", "body_fun"), ("jax.lax.map", "f")))
 
 # Functions given to these run on the host with concrete values: never traced.
 HOST_CALLBACKS = frozenset((
