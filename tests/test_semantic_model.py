@@ -432,7 +432,20 @@ def test_shard_map_traces():
             return x
         g = shard_map(f, mesh=None, in_specs=None, out_specs=None)
         """)
-    assert info(model, "f").transforms == {"jit"}
+    traced = info(model, "f")
+    # Eagerly, shard_map's tracers carry concrete values: traced, but control flow works.
+    assert traced.transforms == {"shard_map"} and not traced.abstract and not traced.cached
+
+
+def test_shard_map_under_jit_is_abstract():
+    model = build("""
+        import jax
+        def f(x):
+            return x
+        g = jax.jit(jax.shard_map(f, mesh=None, in_specs=None, out_specs=None))
+        """)
+    traced = info(model, "f")
+    assert traced.transforms == {"shard_map", "jit"} and traced.abstract and traced.cached
 
 
 # -- grad and vmap specifics ---------------------------------------------------------------------
