@@ -61,8 +61,8 @@ def run_check(options: CheckOptions, settings: Settings, enabled: set[str]) -> i
             return EXIT_ERROR if errors else (EXIT_FINDINGS if outcome.changed else EXIT_CLEAN)
         results = outcome.results
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
-    if options.output_format in _WITH_EDITS:
-        from jaxlint.commands.fixing import with_edits
+    if options.output_format in _WITH_EDITS and any(f.fixable for f in findings):
+        from jaxlint.commands.fixing import with_edits  # libcst: only when there are fixes to show
 
         findings = with_edits(findings, stdin)
     _report(findings, options)

@@ -40,6 +40,12 @@ class State:
         return State(dict(self.env), dict(self.consumed), {k: set(v) for k, v in self.folded.items()}, self.dead)
 
 
+def _settled(before: State, after: State) -> bool:
+    """A loop pass changed no value that existed before it and consumed no key."""
+    return after.consumed.keys() == before.consumed.keys() and all(
+        after.env.get(name) == value for name, value in before.env.items())
+
+
 def merge(a: State, b: State) -> State:
     if a.dead:
         return b.copy() if not b.dead else a
@@ -197,12 +203,15 @@ class Interpreter:
         entry = state.copy()
         current = state.copy()
         for _ in range(2):
+            before = current.copy()
             current.dead = False
             enter(current)
             self.block(body, current)
             if current.dead:
                 current = merge(current, entry) if not entry.dead else current
                 current.dead = False
+            if _settled(before, current):
+                break  # nothing the body reads changed: a second pass would learn nothing new
         self.loop_depth -= 1
         self._replace(state, current)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import re
 from dataclasses import dataclass
 
 from jaxlint.semantic.imports import qualified_name
@@ -40,7 +41,7 @@ class Model:
         self.trace: dict[Scope, TraceInfo] = self._analysis.run()
         self._facts: dict[Scope, Facts] = {}
         self._computing: set[Scope] = set()
-        self._key_name_cache: dict[str, bool] = {}
+        self._key_name = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in options.key_names) or "(?!)")
         self._random_key_args: dict[Scope, frozenset[str]] = {}
         self._defaults_never_passed()
         self._propagate_to_callees()
@@ -86,11 +87,7 @@ class Model:
         return self.facts(owner).final_env.get(name, UNKNOWN)
 
     def is_key_name(self, name: str) -> bool:
-        cached = self._key_name_cache.get(name)
-        if cached is None:
-            cached = any(fnmatch.fnmatchcase(name, pattern) for pattern in self.options.key_names)
-            self._key_name_cache[name] = cached
-        return cached
+        return self._key_name.match(name) is not None
 
     def local_return_value(self, call: ast.Call, scope: Scope) -> Value | None:
         """What a call to a function of this module returns, from its `return` statements;
