@@ -12,13 +12,15 @@ CODE = "JAX106"
 NAME = "print-in-jit"
 SEVERITY = "warning"
 FIX = "safe"
+# Eager shard_map runs the body on per-shard values: its prints show data, on every call.
+_CONCRETE_TRACERS = frozenset(("shard_map",))
 SUMMARY = "`print` of a traced value runs at trace time only and shows a tracer; use `jax.debug.print`."
 
 
 def check(model: Model) -> Iterator[Report]:
     for scope in model.functions():
         info = model.info(scope)
-        if info is None or not info.traced:
+        if info is None or not info.traced or info.transforms <= _CONCRETE_TRACERS:
             continue
         calls = [c for c in scope.of_type(ast.Call) if model.qualified(c.func, scope) == "builtins.print"]
         if not calls:
