@@ -28,8 +28,9 @@ def check(model: Model) -> Iterator[Report]:
                 where = "in every iteration of the loop without splitting it"
             else:
                 where = f"already consumed on line {first_line}"
+            fresh = "subkey" if reuse.name != "subkey" else "new_subkey"
             message = (f"PRNG key `{reuse.name}` is reused ({where}); the draws repeat. "
-                       f"Split first: `{reuse.name}, subkey = jax.random.split({reuse.name})` and use `subkey`")
+                       f"Split first: `{reuse.name}, {fresh} = jax.random.split({reuse.name})` and use `{fresh}`")
             yield Report(reuse.node, message, scope, fixable="unsafe",
                          fix_data={"key": reuse.name, "in_loop": reuse.in_loop,
                                    "first_line": getattr(reuse.first, "lineno", None)})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from jaxlint.checks.base import Report, function_label, snippet
@@ -53,15 +54,29 @@ def _truth_sites(model: Model, scope: Scope) -> Iterator[tuple[ast.expr, str]]:
             yield call.args[0], "`bool()`"  # type: ignore[attr-defined]
 
 
+_TRACER_GUARD = re.compile(r"^(not_\w*tracer|is_concrete\w*|isinstance|is_python_scalar|is_static\w*)$")
+
+
 def _operands(expr: ast.expr) -> Iterator[ast.expr]:
-    """The expressions whose truth Python really asks for: through `and`/`or`/`not`."""
+    """The expressions whose truth Python really asks for: through `and`/`or`/`not`, stopping
+    after a guard such as `not_jax_tracer(i) and ...` (a tracer never reaches the rest)."""
     if isinstance(expr, ast.BoolOp):
         for value in expr.values:
             yield from _operands(value)
+            if isinstance(expr.op, ast.And) and _is_tracer_guard(value):
+                return
     elif isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
         yield from _operands(expr.operand)
     else:
         yield expr
+
+
+def _is_tracer_guard(expr: ast.expr) -> bool:
+    if not isinstance(expr, ast.Call):
+        return False
+    func = expr.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return bool(_TRACER_GUARD.match(name))
 
 
 def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Report:

@@ -405,6 +405,8 @@ class Interpreter:
         if not any(o.traced == TRACED_ARRAY for o in operands) and any(
                 isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in node.ops):
             return UNKNOWN  # a container or a string may be compared for equality without raising
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)) and not operands[0].surely_traced_array:
+            return UNKNOWN  # `name in params`: membership in a pytree container is fine
         return combine([o.as_array() for o in operands])
 
     def _eval_IfExp(self, node: ast.IfExp, state: State) -> Value:
@@ -478,6 +480,8 @@ class Interpreter:
                 return Value(key=(*base.key, node.slice.value), jax=True, traced=base.traced)
             return Value(jax=True, traced=base.traced)  # keys[i]: a different key each time
         if base.traced:
+            if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+                return TREE  # x["name"]: the base is a dict, the entry may be anything
             return element(base)
         if base.jax:
             return Value(jax=True, traced=TRACED_ARRAY if index.traced else NOT_TRACED)

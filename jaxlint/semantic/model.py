@@ -220,6 +220,13 @@ class Model:
         for target, bound in self.function_refs(call.func, caller):
             if self._mark(target, caller, caller_info, _receiving(target, bound, call, args, kwargs)):
                 changed.add(target)
+        if self.qualified(call.func, caller) == "functools.partial" and call.args:
+            # partial(f, a, b): a and b reach f's first parameters; the rest come later, unknown.
+            for target, bound in self.function_refs(call.args[0], caller):
+                bound_call = ast.Call(func=call.args[0], args=call.args[1:], keywords=call.keywords)
+                if self._mark(target, caller, caller_info, _receiving(target, bound, bound_call, args[1:], kwargs)):
+                    changed.add(target)
+            return changed
         for expr in call.args:  # callbacks: jax.tree.map(lambda g: ..., grads)
             if isinstance(expr, (ast.Lambda, ast.Name)):
                 for target, bound in self.function_refs(expr, caller):

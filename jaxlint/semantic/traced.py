@@ -189,7 +189,10 @@ class TraceAnalysis:
     def _wrapping_call(self, call: ast.Call, scope: Scope) -> Wrap | None:
         found = self.transform_of(call.func, scope)
         if found:
-            return _with_statics(Wrap(found[0], found[1]), call.keywords)
+            keywords = list(call.keywords)
+            if found[0] is T.VMAP and len(call.args) > 1:  # jax.vmap(f, (0, None)): in_axes by position
+                keywords.append(ast.keyword(arg="in_axes", value=call.args[1]))
+            return _with_statics(Wrap(found[0], found[1]), keywords)
         factory = self.wrap_of(call.func, scope) if isinstance(call.func, ast.Call) else None
         return factory  # jax.jit(static_argnames=...)(f) / partial(jax.jit, ...)(f)
 
@@ -353,4 +356,6 @@ def looks_static(scope: Scope, param: str) -> bool:
     default = defaults.get(param)
     if isinstance(default, ast.Constant) and isinstance(default.value, (bool, int, float, str, type(None))):
         return True
+    if isinstance(default, (ast.Tuple, ast.List)) and all(isinstance(e, ast.Constant) for e in default.elts):
+        return True  # program_ids=(), axes=(0, 1)
     return param in T.MODE_PARAM_NAMES
