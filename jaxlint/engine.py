@@ -196,7 +196,7 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     """Results in the order of `files`, the same whatever `jobs`. `cache_dir` None: no cache."""
     from jaxlint.parallel import ordered_map
 
-    contents = [_read(path) for path in files]
+    contents = [read_file(path) for path in files]
     cache = None
     if cache_dir is not None:
         from jaxlint.cache import Cache
@@ -214,8 +214,8 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     return results  # type: ignore[return-value]
 
 
-def _read(path: str) -> bytes | None:
-    """None when unreadable: check_file then reports why."""
+def read_file(path: str) -> bytes | None:
+    """The file's bytes; None when unreadable (check_file then reports why)."""
     try:
         with open(path, "rb") as handle:
             return handle.read()

@@ -10,7 +10,7 @@ from itertools import groupby
 
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
-from jaxlint.engine import FileResult, check_source
+from jaxlint.engine import FileResult, check_source, read_file
 from jaxlint.fixes import applies
 from jaxlint.fixes.files import FileFix, attach_fixes, fix_file
 from jaxlint.fixes.write import write_atomic
@@ -33,7 +33,7 @@ def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes 
         if not any(applies(f, unsafe) for f in result.findings):
             remaining.append(result)
             continue
-        data = stdin if stdin is not None else _read(path)
+        data = stdin if stdin is not None else read_file(path)
         if data is None:
             remaining.append(result)
             continue
@@ -68,17 +68,9 @@ def with_edits(findings: list[Finding], stdin: bytes | None) -> list[Finding]:
     out: list[Finding] = []
     for path, group in groupby(findings, key=lambda f: f.filename):
         batch = list(group)
-        data = stdin if stdin is not None else _read(path)
+        data = stdin if stdin is not None else read_file(path)
         out += attach_fixes(path, data, batch) if data is not None else batch
     return out
-
-
-def _read(path: str) -> bytes | None:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError:
-        return None
 
 
 def _diff(path: str, fixed: FileFix) -> str:
