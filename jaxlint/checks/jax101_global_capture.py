@@ -25,7 +25,7 @@ _CONTAINER_CALLS = frozenset(("builtins.list", "builtins.dict", "builtins.set", 
 def check(model: Model) -> Iterator[Report]:
     for scope in model.functions():
         info = model.info(scope)
-        if info is None or not info.cached or _inside_cached(model, scope):
+        if not info.cached or _inside_cached(model, scope):
             continue
         reported: set[str] = set()
         enclosing = scope.enclosing_function()
@@ -50,7 +50,7 @@ def _inside_cached(model: Model, scope: Scope) -> bool:
     parent = scope.parent
     while parent is not None:
         info = model.info(parent)
-        if info is not None and info.cached:
+        if info.cached:
             return True
         parent = parent.parent
     return False
@@ -118,7 +118,7 @@ def _enclosing_loop(node: ast.AST) -> ast.AST | None:
 def _jit_wrapped(model: Model, function: Scope) -> bool:
     """Compiled by jit itself (decorator or wrapping call), so that calling it reuses the trace."""
     info = model.info(function)
-    return info is not None and "jit" in info.transforms and any(
+    return "jit" in info.transforms and any(
         r.startswith(("decorated with", "wrapped by")) for r in info.reasons)
 
 

@@ -18,7 +18,7 @@ SUMMARY = "The same PRNG key is consumed twice, so the \"random\" draws are iden
 def check(model: Model) -> Iterator[Report]:
     for scope in [model.module, *model.functions()]:
         info = model.info(scope)
-        if info is not None and info.host:
+        if info.host:
             continue
         if not _mentions_keys(model, scope):
             continue

@@ -22,7 +22,7 @@ _STATEMENT_WORD = {ast.If: "`if`", ast.While: "`while`", ast.Assert: "`assert`",
 def check(model: Model) -> Iterator[Report]:
     for scope in model.functions():
         info = model.info(scope)
-        if info is None or not info.traced or not info.abstract:
+        if not info.traced or not info.abstract:
             continue
         sites = list(_truth_sites(model, scope))
         if not sites:
@@ -140,7 +140,7 @@ def _assigned_name(arm: list[ast.stmt]) -> str | None:
 def _static_candidates(model: Model, scope: Scope, operand: ast.expr) -> list[str]:
     """Parameters that are the whole cause and are used only where static values are fine."""
     info = model.info(scope)
-    if info is None or not info.all_params_traced or not info.cached or "jit" not in info.transforms:
+    if not info.all_params_traced or not info.cached or "jit" not in info.transforms:
         return []
     facts = model.facts(scope)
     names = [n for n in ast.walk(operand) if isinstance(n, ast.Name) and facts.value(n).traced]

@@ -109,7 +109,7 @@ def _static_argument_calls(model: Model, scope: Scope, calls: list[ast.AST]) -> 
             continue
         target, bound = refs[0]
         info = model.info(target)
-        if info is None or not info.static_params or "jit" not in info.transforms:
+        if not info.static_params or "jit" not in info.transforms:
             continue
         params = [a.arg for a in target.node.args.posonlyargs + target.node.args.args][bound:]  # type: ignore[attr-defined]
         passed = list(zip(params, call.args)) + [(k.arg, k.value) for k in call.keywords]  # type: ignore[attr-defined]

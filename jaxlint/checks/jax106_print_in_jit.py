@@ -20,7 +20,7 @@ SUMMARY = "`print` of a traced value runs at trace time only and shows a tracer;
 def check(model: Model) -> Iterator[Report]:
     for scope in model.functions():
         info = model.info(scope)
-        if info is None or not info.traced or info.transforms <= _CONCRETE_TRACERS:
+        if not info.traced or info.transforms <= _CONCRETE_TRACERS:
             continue
         calls = [c for c in scope.of_type(ast.Call) if model.qualified(c.func, scope) == "builtins.print"]
         if not calls:
