@@ -114,8 +114,9 @@ class ScopeBuilder:
         self.scopes.append(module)
         # An explicit stack, not recursion: generated files nest deeply, and this is the hot loop.
         stack: list[tuple[ast.AST, ast.AST, Scope]] = [(c, tree, module) for c in reversed(tree.body)]
+        pop, push, node_type, is_list, fields_of = stack.pop, stack.append, ast.AST, list, _FIELDS.get
         while stack:
-            node, parent, scope = stack.pop()
+            node, parent, scope = pop()
             node.parent = parent  # type: ignore[attr-defined]
             kind = type(node)
             scope.nodes[kind].append(node)
@@ -124,14 +125,15 @@ class ScopeBuilder:
                 continue
             if kind in _BINDERS:
                 self._record_binding(node, scope)
-            children: list[ast.AST] = []
-            for field in _child_fields(kind):
+            # Children are pushed last-first so that they pop in source order.
+            for field in reversed(fields_of(kind) or _child_fields(kind)):
                 value = getattr(node, field, None)
-                if isinstance(value, list):
-                    children.extend(v for v in value if isinstance(v, ast.AST))
-                elif isinstance(value, ast.AST):
-                    children.append(value)
-            stack.extend((child, node, scope) for child in reversed(children))
+                if type(value) is is_list:
+                    for child in reversed(value):
+                        if isinstance(child, node_type):
+                            push((child, node, scope))
+                elif isinstance(value, node_type):
+                    push((value, node, scope))
         return module
 
     def _enter(self, node: ast.AST, outer: Scope, stack: list) -> None:
