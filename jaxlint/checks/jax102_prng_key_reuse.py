@@ -37,9 +37,7 @@ def check(model: Model) -> Iterator[Report]:
 
 
 def _mentions_keys(model: Model, scope) -> bool:
-    """Cheap pre-check: a jax.random call or a key-named name in this scope."""
-    for call in scope.of_type(ast.Call):
-        name = model.qualified(call.func, scope)
-        if name and name.startswith("jax.random."):
-            return True
-    return any(model.is_key_name(n.id) for n in scope.of_type(ast.Name))
+    """Cheap pre-check: something here is used as a PRNG key, or a `jax.random` call makes one."""
+    if model.random_key_args(scope):
+        return True
+    return any((model.qualified(call.func, scope) or "").startswith("jax.random.") for call in scope.of_type(ast.Call))
