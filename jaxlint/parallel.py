@@ -13,6 +13,7 @@ Result = TypeVar("Result")
 
 # Below this many items, starting processes costs more than it saves.
 SERIAL_BELOW = 8
+_CHUNKS_PER_JOB = 4  # more groups than processes, so that one slow group does not hold up the end
 
 
 def ordered_map(function: Callable[[Item], Result], items: Sequence[Item], *, jobs: int,
@@ -28,16 +29,34 @@ def ordered_map(function: Callable[[Item], Result], items: Sequence[Item], *, jo
 
     # fork: workers inherit the imported rules instead of importing them again.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-    heaviest_first = sorted(range(len(items)), key=lambda index: -weights[index])
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker) as pool:
-        futures = {index: pool.submit(_collected, function, items[index]) for index in heaviest_first}
-        results = []
-        for index, item in enumerate(items):
+        chunks = _balanced_chunks(weights, jobs * _CHUNKS_PER_JOB)
+        futures = [pool.submit(_run_chunk, function, [items[i] for i in chunk]) for chunk in chunks]
+        results: list = [None] * len(items)
+        for chunk, future in zip(chunks, futures):
             try:
-                results.append(futures[index].result())
+                for index, result in zip(chunk, future.result()):
+                    results[index] = result
             except Exception as exc:  # BrokenProcessPool and friends: report, keep the other results
-                results.append(on_crash(item, exc))
+                for index in chunk:
+                    results[index] = on_crash(items[index], exc)
         return results
+
+
+def _balanced_chunks(weights: Sequence[int], count: int) -> list[list[int]]:
+    """Item indices in `count` groups of about equal weight, heaviest groups first: one task per
+    group keeps the cost of sending work to the processes small."""
+    groups: list[list[int]] = [[] for _ in range(count)]
+    totals = [0] * count
+    for index in sorted(range(len(weights)), key=lambda i: -weights[i]):
+        lightest = totals.index(min(totals))
+        groups[lightest].append(index)
+        totals[lightest] += weights[index]
+    return [g for g in groups if g]
+
+
+def _run_chunk(function: Callable[[Item], Result], chunk: list[Item]) -> list[Result]:
+    return [_collected(function, item) for item in chunk]
 
 
 @contextmanager
