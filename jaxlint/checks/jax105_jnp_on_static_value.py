@@ -49,16 +49,22 @@ def check(model: Model) -> Iterator[Report]:
         candidates = [c for c in calls if _is_jnp(model, c, scope)]
         if not candidates:
             continue
-        facts = model.facts(scope)
         reported: set[ast.AST] = set()
-        for call in candidates:
-            if _reduces_shape_tuple(model, call, scope, facts):
+        for call, label in _static_argument_calls(model, scope, calls):
+            reported.add(call)
+            yield _report(model, call, scope, f"is a JAX array, but {label} is static and must be hashable")
+        info = model.info(scope)
+        staging = info.traced and info.cached  # only there do jnp results of static values become tracers
+        reductions = [c for c in candidates if _reduction(model, c, scope)]
+        if not reductions and not staging:
+            continue
+        facts = model.facts(scope)
+        for call in reductions:
+            if call not in reported and _reduces_shape_tuple(call, facts):
                 reported.add(call)
                 yield _report(model, call, scope, "raises TypeError: jnp rejects tuples")
-        for call, label in _static_argument_calls(model, scope, calls):
-            if call not in reported:
-                reported.add(call)
-                yield _report(model, call, scope, f"is a JAX array, but {label} is static and must be hashable")
+        if not staging:
+            continue
         for sink, expr in _sink_arguments(model, scope, calls):
             origin = facts.value(expr).staged_static
             if isinstance(origin, ast.Call) and origin not in reported:
@@ -71,10 +77,12 @@ def _is_jnp(model: Model, call: ast.Call, scope: Scope) -> bool:
     return bool(name and name.startswith("jax.numpy."))
 
 
-def _reduces_shape_tuple(model: Model, call: ast.Call, scope: Scope, facts: Facts) -> bool:
+def _reduction(model: Model, call: ast.Call, scope: Scope) -> bool:
     name = model.qualified(call.func, scope) or ""
-    if name.rsplit(".", 1)[-1] not in _TUPLE_REJECTING or not call.args:
-        return False
+    return name.rsplit(".", 1)[-1] in _TUPLE_REJECTING and bool(call.args)
+
+
+def _reduces_shape_tuple(call: ast.Call, facts: Facts) -> bool:
     value = facts.value(call.args[0])
     return value.shape and value.is_tuple and value.static
 

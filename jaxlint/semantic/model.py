@@ -114,9 +114,10 @@ class Model:
             return found
         self._random_key_args[scope] = frozenset()  # recursion guard
         names = set()
-        for sub in scope.subtree():
-            for call in sub.of_type(ast.Call):
-                names |= self._key_arguments(call, sub)  # type: ignore[arg-type]
+        for call in scope.of_type(ast.Call):
+            names |= self._key_arguments(call, scope)  # type: ignore[arg-type]
+        for child in scope.children:
+            names |= self.random_key_args(child)
         found = self._random_key_args[scope] = frozenset(names)
         return found
 
