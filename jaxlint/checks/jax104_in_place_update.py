@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 from jaxlint.checks.base import Report, snippet
 from jaxlint.semantic.model import Model
+from jaxlint.semantic.scopes import Scope
+from jaxlint.semantic.calls import is_array_annotation
 from jaxlint.semantic.interpret import Facts
 from jaxlint.semantic.values import TRACED_TREE, Value
 
@@ -22,7 +24,7 @@ _AT_METHOD = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div
 def check(model: Model) -> Iterator[Report]:
     for scope in [model.module, *model.functions()]:
         statements = scope.of_type(ast.Assign, ast.AugAssign, ast.Delete)
-        if not any(_subscript_targets(s) for s in statements):
+        if not any(_subscript_targets(s) for s in statements) or not _may_hold_jax_arrays(model, scope):
             continue
         facts = model.facts(scope)
         for stmt in statements:
@@ -31,6 +33,28 @@ def check(model: Model) -> Iterator[Report]:
                 if _is_jax_array(facts.value(base), indices, facts):
                     yield _report(stmt, target, base, indices, scope)
                     break
+
+
+def _may_hold_jax_arrays(model: Model, scope: Scope) -> bool:
+    """Cheap pre-check before interpreting: traced code, a call into JAX, an array annotation,
+    or a name from an outer scope (which may hold an array made there)."""
+    if model.info(scope).traced or scope.kind == "module" or scope.parent is not model.module:
+        return True
+    for call in scope.of_type(ast.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if (model.qualified(func, scope) or "").startswith("jax") or isinstance(func, ast.Call):
+            return True
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Subscript):
+            return True  # x.at[i].set(v)
+        if any(model.info(target).traced for target, _ in model.function_refs(func, scope)):
+            return True  # a jit-compiled function of this module
+    if scope.is_function and not isinstance(scope.node, ast.Lambda):
+        args = scope.node.args  # type: ignore[attr-defined]
+        if any(is_array_annotation(a.annotation) for a in args.posonlyargs + args.args + args.kwonlyargs):
+            return True
+    targets = [t for s in scope.of_type(ast.Assign, ast.AugAssign, ast.Delete) for t in _subscript_targets(s)]
+    return any(isinstance(base, ast.Name) and base.id not in scope.bindings
+               for base in (_innermost(t)[0] for t in targets))
 
 
 def _subscript_targets(stmt: ast.AST) -> list[ast.Subscript]:

@@ -123,7 +123,7 @@ class ScopeBuilder:
             if kind in _SCOPE_NODES:
                 self._enter(node, scope, stack)
                 continue
-            if kind in _BINDERS:
+            if kind in _BINDERS and not (kind is ast.Name and type(node.ctx) is ast.Load):  # type: ignore[attr-defined]
                 self._record_binding(node, scope)
             # Children are pushed last-first so that they pop in source order.
             for field in reversed(fields_of(kind) or _child_fields(kind)):
