@@ -26,6 +26,9 @@ _CANONICAL = {
 }
 
 
+ALIASED = frozenset(_CANONICAL)
+
+
 def canonical(name: str) -> str:
     for prefix in ("jax.numpy.", "jax.random.", "jax.lax.", "numpy."):
         if name.startswith(prefix):

@@ -6,7 +6,7 @@ import ast
 from dataclasses import dataclass, field
 
 from jaxlint.semantic import transforms as T
-from jaxlint.semantic.imports import qualified_name
+from jaxlint.semantic.imports import ALIASED, qualified_name
 from jaxlint.semantic.scopes import Scope
 
 
@@ -76,6 +76,7 @@ class TraceAnalysis:
         self.scope_of = scope_of
         self.extra_jit = extra_jit
         self.info: dict[Scope, TraceInfo] = _InfoTable()
+        self._candidates = _call_names(scopes, extra_jit)
 
     def run(self) -> dict[Scope, TraceInfo]:
         for scope in self.scopes:
@@ -161,7 +162,11 @@ class TraceAnalysis:
     # -- wrapping calls and lax bodies ----------------------------------------------------
 
     def _call(self, call: ast.Call, scope: Scope) -> None:
-        name = qualified_name(call.func, scope)
+        func = call.func
+        last = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if last is not None and last not in self._candidates:
+            return  # cheap: only these last names can be a transform, a lax loop or a callback
+        name = qualified_name(func, scope)
         if name in T.HOST_CALLBACKS and call.args:
             for target in self.function_refs(call.args[0], scope):
                 self.info[target[0]].host = True
@@ -297,6 +302,15 @@ class TraceAnalysis:
             if child.kind == "function" and child.node.name == name:  # type: ignore[attr-defined]
                 return child
         return None
+
+
+def _call_names(scopes: list[Scope], extra_jit: frozenset[str]) -> frozenset[str]:
+    """Last names a transform/lax/callback call can end with here: the known ones, their
+    re-exports, configured decorators, and local import aliases of any of them (`jit as J`)."""
+    known = T.CALL_NAMES | {name.rsplit(".", 1)[-1] for name in (*extra_jit, *ALIASED)}
+    local = {binding.name for scope in scopes for bindings in scope.bindings.values() for binding in bindings
+             if binding.kind == "import" and binding.qualified and binding.qualified.rsplit(".", 1)[-1] in known}
+    return frozenset(known | local)
 
 
 def _with_statics(wrap: Wrap, keywords: list[ast.keyword]) -> Wrap:

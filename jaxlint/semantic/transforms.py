@@ -78,3 +78,7 @@ MODE_PARAM_NAMES = frozenset((
     "return_attention", "mutable", "capture_intermediates",
 ))
 STATIC_ANNOTATIONS = frozenset(("bool", "int", "str", "float", "None", "Callable", "typing.Callable"))
+
+# The last component of every name above: a call whose name ends otherwise is none of them,
+# whatever its module (a cheap filter before resolving imports).
+CALL_NAMES = frozenset(name.rsplit(".", 1)[-1] for name in (*TRANSFORMS, *LAX_BODIES, *HOST_CALLBACKS, *PARTIAL))
