@@ -191,7 +191,7 @@ class Model:
     def _propagate_to_callees(self) -> None:
         """Functions of this module called from traced code with traced arguments are traced
         too, as are callbacks handed to other functions next to traced arguments."""
-        pending = [s for s, i in self.trace.items() if i.traced]
+        pending = [s for s, i in self.trace.items() if i.traced and self._reaches_local_functions(s)]
         any_change = False
         for _ in range(_MAX_PROPAGATION_ROUNDS):
             changed: set[Scope] = set()
@@ -211,6 +211,17 @@ class Model:
                 s for s, i in self.trace.items() if i.traced and s not in changed and _nested_in(s, changed)]
         if any_change:
             self._facts.clear()  # callers may have read callees' return values before they were final
+
+    def _reaches_local_functions(self, scope: Scope) -> bool:
+        """Whether a call here can reach a function of this module (directly, through partial, or
+        as a callback argument): only then is interpreting it for propagation worth its cost."""
+        for call in scope.of_type(ast.Call):
+            if self.function_refs(call.func, scope):  # type: ignore[attr-defined]
+                return True
+            for arg in call.args:  # type: ignore[attr-defined]
+                if isinstance(arg, ast.Lambda) or (isinstance(arg, ast.Name) and self.function_refs(arg, scope)):
+                    return True
+        return False
 
     def _propagate_call(self, caller: Scope, caller_info: TraceInfo, call: ast.Call, args: list[Value],
                         kwargs: dict[str, Value]) -> set[Scope]:
