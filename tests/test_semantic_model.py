@@ -10,7 +10,7 @@ import pytest
 
 from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.model import Model, ModelOptions
-from jaxlint.semantic.values import NOT_TRACED, TRACED_ARRAY, Value
+from jaxlint.semantic.values import NOT_TRACED, Value
 
 # -- helpers ---------------------------------------------------------------------------------
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jaxlint.semantic.scopes import Scope
+if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
+    from jaxlint.semantic.scopes import Scope
+
 
 
 @dataclass(frozen=True)

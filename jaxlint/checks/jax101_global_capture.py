@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label
-from jaxlint.semantic.model import Model
-from jaxlint.semantic.scopes import Scope
+
+if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
 
 CODE = "JAX101"
 NAME = "global-capture-in-jit"

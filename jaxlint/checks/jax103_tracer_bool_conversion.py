@@ -5,10 +5,13 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label, snippet
-from jaxlint.semantic.model import Model
-from jaxlint.semantic.scopes import Scope
+
+if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
 
 CODE = "JAX103"
 NAME = "tracer-bool-conversion"

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, snippet
-from jaxlint.semantic.model import Model
-from jaxlint.semantic.scopes import Scope
 from jaxlint.semantic.calls import is_array_annotation
-from jaxlint.semantic.interpret import Facts
 from jaxlint.semantic.values import TRACED_TREE, Value
+
+if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
+    from jaxlint.semantic.interpret import Facts
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
 
 CODE = "JAX104"
 NAME = "in-place-update"

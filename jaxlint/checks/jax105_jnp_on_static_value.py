@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, snippet
-from jaxlint.semantic.interpret import Facts
-from jaxlint.semantic.model import Model
-from jaxlint.semantic.scopes import Scope
+
+if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
+    from jaxlint.semantic.interpret import Facts
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
 
 CODE = "JAX105"
 NAME = "jnp-on-static-value"

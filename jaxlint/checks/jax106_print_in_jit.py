@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label
-from jaxlint.semantic.model import Model
+
+if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
+    from jaxlint.semantic.model import Model
 
 CODE = "JAX106"
 NAME = "print-in-jit"

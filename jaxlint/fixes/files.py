@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from jaxlint import notebooks
-from jaxlint.diagnostics import Edit, Finding
+from jaxlint.diagnostics import Finding
 from jaxlint.fixes import FixOutcome, applies, fix_source, with_fixes
 from jaxlint.fixes.context import FixError
 from jaxlint.fixes.write import Encoded

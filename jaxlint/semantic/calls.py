@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING
 
 from jaxlint.semantic.transforms import TRANSFORMS
 from jaxlint.semantic.values import (
-    MAYBE_TRACED, NOT_TRACED, STATIC, TRACED_ARRAY, UNKNOWN, Value, combine,
+    MAYBE_TRACED,
+    NOT_TRACED,
+    STATIC,
+    TRACED_ARRAY,
+    UNKNOWN,
+    Value,
+    combine,
 )
 
 if TYPE_CHECKING:

@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING
 
 from jaxlint.semantic import calls as C
 from jaxlint.semantic.values import (
-    NOT_TRACED, STATIC, TRACED, TRACED_ARRAY, TRACED_TREE, TREE, UNKNOWN, Value, combine, element, join,
+    NOT_TRACED,
+    STATIC,
+    TRACED,
+    TRACED_ARRAY,
+    TRACED_TREE,
+    TREE,
+    UNKNOWN,
+    Value,
+    combine,
+    element,
+    join,
 )
 
 if TYPE_CHECKING:

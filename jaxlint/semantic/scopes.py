@@ -126,8 +126,8 @@ class ScopeBuilder:
             if kind in _BINDERS and not (kind is ast.Name and type(node.ctx) is ast.Load):  # type: ignore[attr-defined]
                 self._record_binding(node, scope)
             # Children are pushed last-first so that they pop in source order.
-            for field in reversed(fields_of(kind) or _child_fields(kind)):
-                value = getattr(node, field, None)
+            for name in reversed(fields_of(kind) or _child_fields(kind)):
+                value = getattr(node, name, None)
                 if type(value) is is_list:
                     for child in reversed(value):
                         if isinstance(child, node_type):

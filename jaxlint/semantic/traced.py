@@ -9,7 +9,6 @@ from jaxlint.semantic import transforms as T
 from jaxlint.semantic.imports import ALIASED, qualified_name
 from jaxlint.semantic.scopes import Scope
 
-
 ALL_BOUND = 1 << 16  # "every parameter is bound": none of them is known to be traced
 
 

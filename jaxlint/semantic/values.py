@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 # Levels of `traced`: a pytree that may be a container (truthiness is fine), or an array tracer.
 NOT_TRACED, TRACED_TREE, TRACED_ARRAY = 0, 1, 2

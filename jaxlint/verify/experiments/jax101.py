@@ -12,8 +12,18 @@ from typing import Any, Callable, Iterator
 import jax
 import numpy as np
 
-from jaxlint.verify.harness import (Inputs, Subject, compare_fixed, compiled, failure, passed, run_eager, same,
-                                    summarize, timings)
+from jaxlint.verify.harness import (
+    Inputs,
+    Subject,
+    compare_fixed,
+    compiled,
+    failure,
+    passed,
+    run_eager,
+    same,
+    summarize,
+    timings,
+)
 from jaxlint.verify.jobs import Verdict
 
 

@@ -13,8 +13,18 @@ import jax.numpy as jnp
 import numpy as np
 
 from jaxlint.verify import recorders
-from jaxlint.verify.harness import (Inputs, Subject, compare_fixed, compiled, describe_exception, failure, passed,
-                                    run_eager, timings, user_rows)
+from jaxlint.verify.harness import (
+    Inputs,
+    Subject,
+    compare_fixed,
+    compiled,
+    describe_exception,
+    failure,
+    passed,
+    run_eager,
+    timings,
+    user_rows,
+)
 from jaxlint.verify.jobs import Verdict
 
 

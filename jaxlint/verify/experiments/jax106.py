@@ -10,8 +10,18 @@ import jax
 
 from jaxlint.verify import recorders
 from jaxlint.verify.experiments.raising import expect_raise
-from jaxlint.verify.harness import (Inputs, Subject, compare_fixed, compiled, describe_exception, failure,
-                                    passed, raised_here, run_compiled, timings)
+from jaxlint.verify.harness import (
+    Inputs,
+    Subject,
+    compare_fixed,
+    compiled,
+    describe_exception,
+    failure,
+    passed,
+    raised_here,
+    run_compiled,
+    timings,
+)
 from jaxlint.verify.jobs import Verdict
 
 CALLS = 3

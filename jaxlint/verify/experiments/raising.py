@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from jaxlint.verify.harness import (Inputs, Subject, compare_fixed, describe_exception, failure, masked,
-                                    passed, raised_here, summarize, user_rows)
+from jaxlint.verify.harness import (
+    Inputs,
+    Subject,
+    compare_fixed,
+    describe_exception,
+    failure,
+    masked,
+    passed,
+    raised_here,
+    summarize,
+    user_rows,
+)
 from jaxlint.verify.jobs import Verdict
 
 Call = Callable[[Callable[..., Any], Inputs], Any]
