@@ -124,6 +124,8 @@ class Model:
     def _key_arguments(self, call: ast.Call, scope: Scope) -> set[str]:
         names = {k.value.id for k in call.keywords
                  if isinstance(k.value, ast.Name) and k.arg is not None and self.is_key_name(k.arg)}
+        if not any(isinstance(a, ast.Name) for a in call.args):
+            return names  # only a name passed by position can become a key here
         if (self.qualified(call.func, scope) or "").startswith("jax.random."):
             first = call.args[0] if call.args else None
             if isinstance(first, ast.Name):

@@ -35,6 +35,7 @@ class Scope:
     def of_type(self, *types: type) -> list[ast.AST]:
         found: list[ast.AST] = []
         for t in types:
+            assert t in INDEXED, f"{t.__name__} nodes are not indexed: add the type to INDEXED"
             found.extend(self.nodes.get(t, ()))
         return found
 
@@ -88,6 +89,12 @@ class Scope:
         return [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
 
 
+# The node types rules and the model look up by scope (`Scope.of_type`); others are not recorded.
+INDEXED = frozenset((
+    ast.Call, ast.Name, ast.Subscript, ast.Attribute, ast.Slice, ast.Assign, ast.AugAssign, ast.AnnAssign,
+    ast.Delete, ast.Return, ast.If, ast.While, ast.For, ast.AsyncFor, ast.Assert, ast.IfExp, ast.BoolOp,
+    ast.UnaryOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
+))
 _SCOPE_NODES = frozenset((ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
 _BINDERS = frozenset((ast.Name, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.ExceptHandler,
                       ast.MatchAs, ast.MatchStar))
@@ -119,7 +126,8 @@ class ScopeBuilder:
             node, parent, scope = pop()
             node.parent = parent  # type: ignore[attr-defined]
             kind = type(node)
-            scope.nodes[kind].append(node)
+            if kind in INDEXED:
+                scope.nodes[kind].append(node)
             if kind in _SCOPE_NODES:
                 self._enter(node, scope, stack)
                 continue
