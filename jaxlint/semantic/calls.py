@@ -76,11 +76,6 @@ def is_container_param(name: str, annotation: ast.AST | None) -> bool:
     return bool(CONTAINER_NAME.search(name))
 
 
-def module_attribute_value(qualified: str) -> Value:
-    """A module-level attribute such as `jnp.float32` or `math.pi`: a static Python value."""
-    return STATIC
-
-
 _CHECKER = re.compile(r"^_*(is|has|check|assert|validate|ensure|verify|print|log|debug|warn)(_|$|[A-Z])")
 
 

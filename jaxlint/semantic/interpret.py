@@ -463,7 +463,7 @@ class Interpreter:
         base = self.eval(node.value, state)
         qualified = self.model.qualified(node, self.scope)
         if qualified is not None:
-            return C.module_attribute_value(qualified)
+            return STATIC  # a module attribute such as `jnp.float32` or `math.pi`
         if node.attr in C.SHAPE_ATTRS:
             return Value(static=True, shape=True, is_tuple=node.attr == "shape")
         if node.attr in C.STATIC_ATTRS:

@@ -59,8 +59,6 @@ class Wrap:
     name: str
     static_nums: tuple[int, ...] = ()
     static_names: tuple[str, ...] = ()
-    bound_positional: int = 0  # leading parameters bound by functools.partial
-    bound_names: tuple[str, ...] = ()
     unbatched: tuple[int, ...] = ()  # vmap in_axes=None positions
 
 
@@ -235,7 +233,7 @@ class TraceAnalysis:
         info.add(wrap.transform, reason)
         positional = [a.arg for a in target.node.args.posonlyargs + target.node.args.args]  # type: ignore[attr-defined]
         positional = positional[bound:]
-        static = set(wrap.static_names) | set(wrap.bound_names)
+        static = set(wrap.static_names)
         for num in wrap.static_nums:
             if -len(positional) <= num < len(positional):
                 static.add(positional[num])
@@ -322,8 +320,7 @@ def _with_statics(wrap: Wrap, keywords: list[ast.keyword]) -> Wrap:
             names += [v for v in _as_tuple(value) if isinstance(v, str)]
         elif kw.arg == "in_axes" and isinstance(value, (tuple, list)):
             unbatched += [i for i, axis in enumerate(value) if axis is None]
-    return Wrap(wrap.transform, wrap.name, tuple(nums), tuple(names), wrap.bound_positional,
-                wrap.bound_names, tuple(unbatched))
+    return Wrap(wrap.transform, wrap.name, tuple(nums), tuple(names), tuple(unbatched))
 
 
 def _literal(node: ast.AST):
