@@ -137,9 +137,9 @@ class Interpreter:
             self.stmt(stmt, state)
 
     def stmt(self, node: ast.stmt, state: State) -> None:
-        method = getattr(self, f"_stmt_{type(node).__name__}", None)
+        method = _STATEMENTS.get(type(node))
         if method is not None:
-            method(node, state)
+            method(self, node, state)
             return
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.expr):
@@ -329,14 +329,14 @@ class Interpreter:
     # -- expressions ---------------------------------------------------------------------
 
     def eval(self, node: ast.AST, state: State) -> Value:
-        method = getattr(self, f"_eval_{type(node).__name__}", None)
+        method = _EXPRESSIONS.get(type(node))
         if method is None:
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.expr):
                     self.eval(child, state)
             value = UNKNOWN
         else:
-            value = method(node, state)
+            value = method(self, node, state)
         self.facts.values[node] = value
         return value
 
@@ -605,6 +605,16 @@ class Interpreter:
         self._reported.add(expr)
         name = ast.unparse(expr) if not isinstance(expr, ast.Name) else expr.id
         self.facts.key_reuses.append(KeyUse(expr, call, name, first, self.loop_depth > 0))
+
+
+def _dispatch_table(prefix: str) -> dict[type, object]:
+    """Node type → its `_stmt_X`/`_eval_X` method, built once: looking it up is the hot path."""
+    return {getattr(ast, name[len(prefix):]): method for name, method in vars(Interpreter).items()
+            if name.startswith(prefix) and hasattr(ast, name[len(prefix):])}
+
+
+_STATEMENTS = _dispatch_table("_stmt_")
+_EXPRESSIONS = _dispatch_table("_eval_")
 
 
 def _key_parts(expr: ast.AST, value: Value, interp: Interpreter):
