@@ -98,14 +98,18 @@ INDEXED = frozenset((
 _SCOPE_NODES = frozenset((ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
 _BINDERS = frozenset((ast.Name, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.ExceptHandler,
                       ast.MatchAs, ast.MatchStar))
-_SKIPPED_FIELDS = frozenset(("ctx", "op", "ops", "type_comment"))  # shared singletons, no children
+# Fields that never hold nodes we walk: shared singletons (ctx, operators) and plain strings/ints.
+_SKIPPED_FIELDS = frozenset(("ctx", "op", "ops", "type_comment", "id", "attr", "arg", "asname", "module", "level",
+                             "is_async", "simple", "kind", "conversion", "name"))
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _child_fields(kind: type) -> tuple[str, ...]:
+    """The fields of `kind` that may hold child nodes, last first (the walk pushes them on a stack)."""
     fields = _FIELDS.get(kind)
     if fields is None:
-        fields = _FIELDS[kind] = tuple(f for f in kind._fields if f not in _SKIPPED_FIELDS)
+        skipped = _SKIPPED_FIELDS | ({"value"} if kind is ast.Constant else set())
+        fields = _FIELDS[kind] = tuple(reversed([f for f in kind._fields if f not in skipped]))
     return fields
 
 
@@ -134,7 +138,7 @@ class ScopeBuilder:
             if kind in _BINDERS and not (kind is ast.Name and type(node.ctx) is ast.Load):  # type: ignore[attr-defined]
                 self._record_binding(node, scope)
             # Children are pushed last-first so that they pop in source order.
-            for name in reversed(fields_of(kind) or _child_fields(kind)):
+            for name in fields_of(kind) or _child_fields(kind):
                 value = getattr(node, name, None)
                 if type(value) is is_list:
                     for child in reversed(value):
