@@ -12,7 +12,7 @@ from jaxlint.fixes.context import FixError
 from jaxlint.fixes.write import Encoded
 from jaxlint.source import Source
 
-MAX_ROUNDS = 10
+MAX_ROUNDS = 64  # fixes that insert at the same place (key splits) land one per round
 
 Lint = Callable[[Source], Sequence[Finding]]
 
