@@ -577,6 +577,8 @@ class Interpreter:
             return
         if kind == "sampler" and node.args:
             exprs = exprs[:1] + [(e, v) for e, v in exprs[1:] if v.key is not None]
+        elif kind == "consume":
+            exprs = self.model.consuming_arguments(node, self.scope, exprs)
         for expr, value in exprs:
             for sub_expr, sub_value in _key_parts(expr, value, self):
                 if sub_value.key is None:

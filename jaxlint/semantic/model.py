@@ -9,6 +9,7 @@ import fnmatch
 import re
 from dataclasses import dataclass
 
+from jaxlint.semantic.calls import key_use
 from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
@@ -43,6 +44,7 @@ class Model:
         self._computing: set[Scope] = set()
         self._key_name = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in options.key_names) or "(?!)")
         self._random_key_args: dict[Scope, frozenset[str]] = {}
+        self._consumed_params: dict[Scope, frozenset[str]] = {}
         self._defaults_never_passed()
         self._propagate_to_callees()
 
@@ -119,6 +121,48 @@ class Model:
         for child in scope.children:
             names |= self.random_key_args(child)
         found = self._random_key_args[scope] = frozenset(names)
+        return found
+
+    def consuming_arguments(self, call: ast.Call, scope: Scope, exprs: list) -> list:
+        """Of a call's (argument, value) pairs, those that consume a key: all of them for an
+        unknown callee, only those bound to a parameter the callee consumes for a function of this
+        module (a helper that only reads `key_data(key)` consumes nothing)."""
+        refs = self.function_refs(call.func, scope)
+        if len(refs) != 1 or refs[0][0] is scope:
+            return exprs
+        target, bound = refs[0]
+        consumed = self.consumed_params(target)
+        positional = [a.arg for a in target.node.args.posonlyargs + target.node.args.args][bound:]  # type: ignore[attr-defined]
+        by_name = dict(zip(positional, call.args))
+        by_name.update({k.arg: k.value for k in call.keywords if k.arg})
+        wanted = {id(by_name[p]) for p in consumed if p in by_name}
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return exprs
+        return [(e, v) for e, v in exprs if id(e) in wanted]
+
+    def consumed_params(self, scope: Scope) -> frozenset[str]:
+        """Parameters a function consumes as PRNG keys: passed to a `jax.random` sampler or
+        `split`, to an unknown callee, or to a function of this module that consumes them."""
+        found = self._consumed_params.get(scope)
+        if found is not None:
+            return found
+        params = frozenset(scope.params())
+        self._consumed_params[scope] = params  # recursion: assume the worst
+        names: set[str] = set()
+        for sub in scope.subtree():
+            for call in sub.of_type(ast.Call):
+                func = call.func  # type: ignore[attr-defined]
+                callee = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+                kind = key_use(self.qualified(func, sub), callee)
+                exprs = [(a, None) for a in call.args] + [(k.value, None) for k in call.keywords]  # type: ignore[attr-defined]
+                if kind == "sampler":
+                    exprs = exprs[:1]
+                elif kind == "consume":
+                    exprs = self.consuming_arguments(call, sub, exprs)  # type: ignore[arg-type]
+                else:
+                    continue
+                names |= {e.id for e, _ in exprs if isinstance(e, ast.Name)}
+        found = self._consumed_params[scope] = frozenset(names & params)
         return found
 
     def _key_arguments(self, call: ast.Call, scope: Scope) -> set[str]:
