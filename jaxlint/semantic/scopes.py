@@ -138,7 +138,10 @@ class ScopeBuilder:
             if kind in _BINDERS and not (kind is ast.Name and type(node.ctx) is ast.Load):  # type: ignore[attr-defined]
                 self._record_binding(node, scope)
             # Children are pushed last-first so that they pop in source order.
-            for name in fields_of(kind) or _child_fields(kind):
+            fields = fields_of(kind)
+            if fields is None:
+                fields = _child_fields(kind)
+            for name in fields:
                 value = getattr(node, name, None)
                 if type(value) is is_list:
                     for child in reversed(value):
