@@ -7,6 +7,7 @@ concurrent runs never see half an entry; an entry that does not decode is a miss
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import marshal
 import os
@@ -30,6 +31,7 @@ class Cache:
         salt = repr((_FORMAT, _build_stamp(), settings.fingerprint(), sorted(enabled), str(settings.root.resolve())))
         self._salt = hashlib.blake2b(salt.encode(), digest_size=16).digest()
         self._ready = False
+        self._unwritable = False
 
     def key(self, path: str, data: bytes) -> str:
         digest = hashlib.blake2b(self._salt, digest_size=20)
@@ -46,7 +48,7 @@ class Cache:
 
     def put(self, key: str, result: FileResult) -> None:
         """Best effort: a cache that cannot be written only costs time."""
-        if result.errors:  # internal errors and unreadable files are worth retrying next time
+        if result.errors or self._unwritable:  # internal errors and unreadable files: retry next time
             return
         try:
             payload = marshal.dumps(_encode(result))
@@ -58,8 +60,10 @@ class Cache:
             self._prepare()
             temporary.write_bytes(payload)
             os.replace(temporary, target)
-        except OSError:
-            temporary.unlink(missing_ok=True)
+        except OSError:  # an unwritable cache only costs speed; stop trying for this run
+            self._unwritable = True
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
 
     def _prepare(self) -> None:
         if self._ready:

@@ -157,3 +157,15 @@ def test_fields_outside_equality_survive_the_cache(project: Path) -> None:
     warm = check_paths(files, settings, codes, cache_dir=str(project / "c"))
     assert warm == cold and cold[0].findings
     assert [(f.context, f.fix_data) for f in warm[0].findings] == [(f.context, f.fix_data) for f in cold[0].findings]
+
+
+def test_an_unwritable_cache_directory_is_only_slower(tmp_path):
+    project = tmp_path / "p"
+    project.mkdir()
+    (project / "m.py").write_text("import jax.numpy as jnp\n\ndef f():\n    x = jnp.zeros(3)\n    x[0] = 1.0\n")
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("")
+    result = subprocess.run([sys.executable, "-m", "jaxlint", "check", "--cache-dir", str(blocker), "m.py"],
+                            capture_output=True, text=True, cwd=project, check=False)
+    assert result.returncode == 1, result.stderr
+    assert "JAX104" in result.stdout and "Traceback" not in result.stderr
