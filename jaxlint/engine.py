@@ -132,7 +132,8 @@ def _parse_error(source: Source, path: str) -> Finding | None:
 def _unparsable(source: Source, path: str, exc: Exception) -> Finding:
     if isinstance(exc, SyntaxError):
         return _syntax_error(source, path, exc)
-    reason = "too deeply nested for the parser" if isinstance(exc, RecursionError) else str(exc) or type(exc).__name__
+    too_deep = isinstance(exc, (RecursionError, MemoryError))
+    reason = "too deeply nested or too large for the parser" if too_deep else str(exc) or type(exc).__name__
     return _engine_finding(SYNTAX_ERROR, path, f"cannot parse: {reason}", 1, 1, source)
 
 
