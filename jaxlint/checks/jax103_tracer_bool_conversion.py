@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label, snippet
+from jaxlint.semantic.imports import last_name
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.model import Model
@@ -77,9 +78,7 @@ def _operands(expr: ast.expr) -> Iterator[ast.expr]:
 def _is_tracer_guard(expr: ast.expr) -> bool:
     if not isinstance(expr, ast.Call):
         return False
-    func = expr.func
-    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-    return bool(_TRACER_GUARD.match(name))
+    return bool(_TRACER_GUARD.match(last_name(expr.func) or ""))
 
 
 def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Report:

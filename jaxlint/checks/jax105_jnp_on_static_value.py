@@ -122,7 +122,7 @@ def _static_argument_calls(model: Model, scope: Scope, calls: list[ast.AST]) -> 
         info = model.info(target)
         if not info.static_params or "jit" not in info.transforms:
             continue
-        params = [a.arg for a in target.node.args.posonlyargs + target.node.args.args][bound:]  # type: ignore[attr-defined]
+        params = target.positional_params()[bound:]  # type: ignore[attr-defined]
         passed = list(zip(params, call.args)) + [(k.arg, k.value) for k in call.keywords]  # type: ignore[attr-defined]
         for name, expr in passed:
             if name in info.static_params and isinstance(expr, ast.Call) and _is_jnp(model, expr, scope):

@@ -36,6 +36,13 @@ def canonical(name: str) -> str:
     return _CANONICAL.get(name, name)
 
 
+def last_name(node: ast.AST) -> str | None:
+    """`f` for `f(...)`, `method` for `obj.method(...)`; None for anything else."""
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) else None
+
+
 def qualified_name(node: ast.AST, scope: Scope) -> str | None:
     """Dotted name of what `node` refers to, or None when it is not a known import/builtin.
     Memoised on the node: a node is always resolved from the same scope."""

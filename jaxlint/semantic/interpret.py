@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from jaxlint.semantic import calls as C
+from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.values import (
     NOT_TRACED,
     STATIC,
@@ -561,7 +562,7 @@ class Interpreter:
     def _consume_keys(self, node: ast.Call, qualified: str | None, args: list[Value],
                       kwargs: dict[str, Value], state: State) -> None:
         func = node.func
-        callee = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        callee = last_name(func)
         kind = C.key_use(qualified, callee)
         if kind == "ignore" or self._in_assert(node):
             return

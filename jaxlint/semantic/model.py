@@ -10,10 +10,10 @@ import re
 from dataclasses import dataclass
 
 from jaxlint.semantic.calls import key_use
-from jaxlint.semantic.imports import qualified_name
+from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
-from jaxlint.semantic.traced import TraceAnalysis, TraceInfo, looks_static
+from jaxlint.semantic.traced import TraceAnalysis, TraceInfo, defaulted_params, looks_static
 from jaxlint.semantic.values import TRACED_ARRAY, UNKNOWN, Value, combine
 
 DEFAULT_KEY_NAMES = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key")
@@ -132,7 +132,7 @@ class Model:
             return exprs
         target, bound = refs[0]
         consumed = self.consumed_params(target)
-        positional = [a.arg for a in target.node.args.posonlyargs + target.node.args.args][bound:]  # type: ignore[attr-defined]
+        positional = target.positional_params()[bound:]
         by_name = dict(zip(positional, call.args))
         by_name.update({k.arg: k.value for k in call.keywords if k.arg})
         wanted = {id(by_name[p]) for p in consumed if p in by_name}
@@ -152,7 +152,7 @@ class Model:
         for sub in scope.subtree():
             for call in sub.of_type(ast.Call):
                 func = call.func  # type: ignore[attr-defined]
-                callee = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+                callee = last_name(func)
                 kind = key_use(self.qualified(func, sub), callee)
                 exprs = [(a, None) for a in call.args] + [(k.value, None) for k in call.keywords]  # type: ignore[attr-defined]
                 if kind == "sampler":
@@ -178,7 +178,7 @@ class Model:
         refs = self.function_refs(call.func, scope)
         if len(refs) == 1 and refs[0][0] is not scope:
             target, bound = refs[0]
-            positional = [a.arg for a in target.node.args.posonlyargs + target.node.args.args][bound:]  # type: ignore[attr-defined]
+            positional = target.positional_params()[bound:]
             keys = self.random_key_args(target)
             names |= {a.id for a, p in zip(call.args, positional) if isinstance(a, ast.Name) and p in keys}
         return names
@@ -194,10 +194,8 @@ class Model:
         for scope, info in self.trace.items():
             if not info.all_params_traced or isinstance(scope.node, ast.Lambda):
                 continue
-            args = scope.node.args  # type: ignore[attr-defined]
-            positional = [a.arg for a in args.posonlyargs + args.args]
-            defaulted = positional[len(positional) - len(args.defaults):]
-            defaulted += [a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+            positional = scope.positional_params()
+            defaulted = defaulted_params(scope)
             candidates = [p for p in defaulted if p in info.traced_params]
             if info.filtered:  # equinox: a parameter that call sites pass Python literals is static too
                 candidates += [p for p in info.traced_params if p not in defaulted]
@@ -227,7 +225,7 @@ class Model:
         for scope in self.scopes:
             for call in scope.of_type(ast.Call):
                 func = call.func  # type: ignore[attr-defined]
-                name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+                name = last_name(func)
                 if name is not None:
                     by_name.setdefault(aliases.get(name, name), []).append(call)  # type: ignore[arg-type]
                     if name in aliases:
@@ -322,7 +320,7 @@ class Model:
 def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwargs: dict[str, Value]) -> set[str]:
     """Parameters of `target` that receive a traced value at this call."""
     node = target.node
-    positional = [a.arg for a in node.args.posonlyargs + node.args.args][bound:]  # type: ignore[attr-defined]
+    positional = target.positional_params()[bound:]
     receiving: set[str] = set()
     for index, (expr, value) in enumerate(zip(call.args, args)):
         if isinstance(expr, ast.Starred):

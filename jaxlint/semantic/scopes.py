@@ -84,6 +84,11 @@ class Scope:
             scope = scope.parent
         return scope
 
+    def positional_params(self) -> list[str]:
+        """Parameters that a call can fill by position, in order."""
+        args = self.node.args  # type: ignore[attr-defined]
+        return [a.arg for a in args.posonlyargs + args.args]
+
     def params(self) -> list[str]:
         args = self.node.args  # type: ignore[attr-defined]
         return [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]

@@ -6,7 +6,7 @@ import ast
 from dataclasses import dataclass, field
 
 from jaxlint.semantic import transforms as T
-from jaxlint.semantic.imports import ALIASED, qualified_name
+from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
 from jaxlint.semantic.scopes import Scope
 
 ALL_BOUND = 1 << 16  # "every parameter is bound": none of them is known to be traced
@@ -160,7 +160,7 @@ class TraceAnalysis:
 
     def _call(self, call: ast.Call, scope: Scope) -> None:
         func = call.func
-        last = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        last = last_name(func)
         if last is not None and last not in self._candidates:
             return  # cheap: only these last names can be a transform, a lax loop or a callback
         name = qualified_name(func, scope)
@@ -178,7 +178,7 @@ class TraceAnalysis:
                     info.loop_body |= (name, slot) in T.LAX_LOOP_BODIES
                     info.add(T.LAX_MAP if name == "jax.lax.map" else T.LAX, f"body of {name}")
                     params = target.params()[bound:]
-                    info.static_params |= _defaulted(target)  # lax passes a fixed number of arguments
+                    info.static_params |= defaulted_params(target)  # lax passes a fixed number of arguments
                     info.traced_params |= {p for p in params if p not in info.static_params}
                     info.all_params_traced = True
             return
@@ -231,7 +231,7 @@ class TraceAnalysis:
     def _apply(self, target: Scope, wrap: Wrap, reason: str, bound: int = 0) -> None:
         info = self.info[target]
         info.add(wrap.transform, reason)
-        positional = [a.arg for a in target.node.args.posonlyargs + target.node.args.args]  # type: ignore[attr-defined]
+        positional = target.positional_params()  # type: ignore[attr-defined]
         positional = positional[bound:]
         static = set(wrap.static_names)
         for num in wrap.static_nums:
@@ -345,7 +345,8 @@ def _dotted(expr: ast.AST) -> str | None:
     return None
 
 
-def _defaulted(scope: Scope) -> set[str]:
+def defaulted_params(scope: Scope) -> set[str]:
+    """Parameters with a default value."""
     args = scope.node.args  # type: ignore[attr-defined]
     positional = args.posonlyargs + args.args
     named = [a.arg for a in positional[len(positional) - len(args.defaults):]] if args.defaults else []
