@@ -19,11 +19,13 @@ SUMMARY = "The same PRNG key is consumed twice, so the \"random\" draws are iden
 
 
 def check(model: Model) -> Iterator[Report]:
+    if not model.may_hold_keys():
+        return
     for scope in [model.module, *model.functions()]:
         info = model.info(scope)
         if info.host:
             continue
-        if not _mentions_keys(model, scope):
+        if not _mentions_keys(model, scope) or not model.may_hold_keys(scope):
             continue
         for reuse in model.facts(scope).key_reuses:
             first_line = getattr(reuse.first, "lineno", None)
@@ -39,8 +41,9 @@ def check(model: Model) -> Iterator[Report]:
                                    "first_line": getattr(reuse.first, "lineno", None)})
 
 
+
 def _mentions_keys(model: Model, scope) -> bool:
-    """Cheap pre-check: something here is used as a PRNG key, or a `jax.random` call makes one."""
+    """Something here is used as a PRNG key, or a `jax.random` call makes one."""
     if model.random_key_args(scope):
         return True
     return any((model.qualified(call.func, scope) or "").startswith("jax.random.") for call in scope.of_type(ast.Call))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, snippet
 from jaxlint.semantic.calls import is_array_annotation
+from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.values import TRACED_TREE, Value
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
@@ -27,7 +28,10 @@ _AT_METHOD = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div
 def check(model: Model) -> Iterator[Report]:
     for scope in [model.module, *model.functions()]:
         statements = scope.of_type(ast.Assign, ast.AugAssign, ast.Delete)
-        if not any(_subscript_targets(s) for s in statements) or not _may_hold_jax_arrays(model, scope):
+        targets = [t for s in statements for t in _subscript_targets(s)]
+        if not targets or not _may_hold_jax_arrays(model, scope):
+            continue
+        if not model.info(scope).traced and all(_never_an_array(model, scope, t) for t in targets):
             continue
         facts = model.facts(scope)
         for stmt in statements:
@@ -39,9 +43,14 @@ def check(model: Model) -> Iterator[Report]:
 
 
 def _may_hold_jax_arrays(model: Model, scope: Scope) -> bool:
-    """Cheap pre-check before interpreting: traced code, a call into JAX, an array annotation,
-    or a name from an outer scope (which may hold an array made there)."""
-    if model.info(scope).traced or scope.kind == "module" or scope.parent is not model.module:
+    """Cheap pre-check before interpreting: traced code, or code that can make a JAX array here
+    or in an outer scope whose names it reads."""
+    return model.info(scope).traced or any(_makes_jax_arrays(model, s) for s in model.value_sources(scope))
+
+
+def _makes_jax_arrays(model: Model, scope: Scope) -> bool:
+    """A call into JAX, an array annotation or a call of a jit-compiled function of this module."""
+    if model.info(scope).traced:
         return True
     for call in scope.of_type(ast.Call):
         func = call.func  # type: ignore[attr-defined]
@@ -50,14 +59,70 @@ def _may_hold_jax_arrays(model: Model, scope: Scope) -> bool:
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Subscript):
             return True  # x.at[i].set(v)
         if any(model.info(target).traced for target, _ in model.function_refs(func, scope)):
-            return True  # a jit-compiled function of this module
+            return True
     if scope.is_function and not isinstance(scope.node, ast.Lambda):
         args = scope.node.args  # type: ignore[attr-defined]
-        if any(is_array_annotation(a.annotation) for a in args.posonlyargs + args.args + args.kwonlyargs):
-            return True
-    targets = [t for s in scope.of_type(ast.Assign, ast.AugAssign, ast.Delete) for t in _subscript_targets(s)]
-    return any(isinstance(base, ast.Name) and base.id not in scope.bindings
-               for base in (_innermost(t)[0] for t in targets))
+        return any(is_array_annotation(a.annotation) for a in args.posonlyargs + args.args + args.kwonlyargs)
+    return False
+
+
+# Calls that make a Python container (never a JAX array) from untraceable arguments.
+_CONTAINER_MAKERS = frozenset(("builtins.dict", "builtins.list", "builtins.set", "collections.defaultdict",
+                               "collections.OrderedDict", "collections.Counter"))
+
+
+def _never_an_array(model: Model, scope: Scope, target: ast.Subscript) -> bool:
+    """Whether the base of `target`, in untraced code, surely holds no JAX array, from how its name
+    is bound: `d = {}`, `out = np.zeros(n)`, an import (`registry.table[k] = v`), an untraced
+    parameter (`self.cache[k] = v`). Saves interpreting most functions that assign items."""
+    base, _ = _innermost(target)
+    root = base
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name):
+        return False
+    owner = scope.lookup_scope(root.id)
+    if owner is None or owner.kind == "class":
+        return True  # read as an unknown value
+    traced_owner = model.info(owner).traced
+    for binding in owner.bindings[root.id]:
+        if binding.kind in ("import", "def", "class"):
+            continue
+        if binding.kind == "param" and not traced_owner and not is_array_annotation(binding.node.annotation):  # type: ignore[attr-defined]
+            continue
+        if binding.kind == "assign" and root is base and not traced_owner and _container_value(model, owner, binding.node):
+            continue
+        return False
+    return True
+
+
+def _container_value(model: Model, scope: Scope, name: ast.AST) -> bool:
+    """`name = <value>` where the value is a literal container, a NumPy array or a Python
+    container made from untraceable arguments: none of these is ever a JAX array."""
+    statement = getattr(name, "parent", None)
+    if not isinstance(statement, (ast.Assign, ast.AnnAssign)) or statement.value is None:
+        return False
+    value = statement.value
+    if isinstance(value, (ast.Constant, ast.JoinedStr, ast.List, ast.Tuple, ast.Set)):
+        return True  # the interpreter's lists and tuples are never arrays, whatever they hold
+    if isinstance(value, (ast.Dict, ast.ListComp, ast.SetComp, ast.DictComp)):
+        return _untraceable(value, scope)
+    if isinstance(value, ast.Call):
+        qualified = model.qualified(value.func, scope) or ""
+        return qualified.startswith("numpy.") or (qualified in _CONTAINER_MAKERS and _untraceable(value, scope))
+    return False
+
+
+def _untraceable(expr: ast.AST, scope: Scope) -> bool:
+    """No part of `expr` (a call's arguments, for a call) can carry a traced value: no calls,
+    no lambdas, and names only of imports and builtins."""
+    parts = [*expr.args, *(k.value for k in expr.keywords)] if isinstance(expr, ast.Call) else [expr]
+    for node in (n for part in parts for n in ast.walk(part)):
+        if isinstance(node, (ast.Call, ast.Lambda, ast.NamedExpr)):
+            return False
+        if isinstance(node, ast.Name) and qualified_name(node, scope) is None:
+            return False
+    return True
 
 
 def _subscript_targets(stmt: ast.AST) -> list[ast.Subscript]:

@@ -44,6 +44,8 @@ class Model:
         self._computing: set[Scope] = set()
         self._key_name = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in options.key_names) or "(?!)")
         self._random_key_args: dict[Scope, frozenset[str]] = {}
+        self._may_hold_keys: bool | None = None
+        self._outer_owners: dict[Scope, list[Scope]] = {}
         self._consumed_params: dict[Scope, frozenset[str]] = {}
         self._defaults_never_passed()
         self._propagate_to_callees()
@@ -88,6 +90,28 @@ class Model:
             return UNKNOWN
         return self.facts(owner).final_env.get(name, UNKNOWN)
 
+    def value_sources(self, scope: Scope) -> list[Scope]:
+        """The scopes whose code can make a value that `scope` sees: itself, and the owners of
+        the free names it reads, transitively (a free name reads its owner's final value). A
+        property no source's own code produces cannot hold for any value here: rules check that
+        before paying for an interpretation."""
+        found, index = [scope], 0
+        while index < len(found):
+            for owner in self._outer_owners_of(found[index]):
+                if owner not in found:
+                    found.append(owner)
+            index += 1
+        return found
+
+    def _outer_owners_of(self, scope: Scope) -> list[Scope]:
+        owners = self._outer_owners.get(scope)
+        if owners is None:
+            names = {n.id for n in scope.of_type(ast.Name)}  # type: ignore[attr-defined]
+            found = {scope.lookup_scope(name) for name in names if name not in scope.bindings or name in scope.globals}
+            owners = self._outer_owners[scope] = [o for o in found if o is not None and o is not scope
+                                                  and o.kind != "class"]
+        return owners
+
     def is_key_name(self, name: str) -> bool:
         return self._key_name.match(name) is not None
 
@@ -107,6 +131,43 @@ class Model:
             return UNKNOWN
         return combine(traced) if any(v.traced == TRACED_ARRAY for v in traced) else traced[0]
 
+    def may_hold_keys(self, scope: Scope | None = None) -> bool:
+        """Whether any value of this module (of `scope`, when given) can be a PRNG key. Every key
+        comes from a `jax.random` function or from a name used as a key (`random_key_args`):
+        where no source can reach, key tracking is skipped, as it is for most modules."""
+        if self._may_hold_keys is None:
+            self._may_hold_keys = any(_mentions_jax_random(s) or self._passes_key_keyword(s) for s in self.scopes)
+        if scope is None or not self._may_hold_keys:
+            return self._may_hold_keys
+        # Keys reach a scope from its own code, from outer scopes through free names, and from
+        # local functions through their return values.
+        seen: set[Scope] = set()
+        pending = [scope]
+        while pending:
+            current = pending.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            if self._makes_keys(current):
+                return True
+            pending += self._outer_owners_of(current)
+            for call in current.of_type(ast.Call):
+                pending += [target for target, _ in self.function_refs(call.func, current)]  # type: ignore[attr-defined]
+        return False
+
+    def _makes_keys(self, scope: Scope) -> bool:
+        """A `jax.random` call here, or a name read here that is used as a key."""
+        keys = self.random_key_args(scope)
+        if keys and any(n.id in keys for n in scope.of_type(ast.Name)):  # type: ignore[attr-defined]
+            return True
+        return any((self.qualified(c.func, scope) or "").startswith("jax.random.")  # type: ignore[attr-defined]
+                   for c in scope.of_type(ast.Call))
+
+    def _passes_key_keyword(self, scope: Scope) -> bool:
+        keywords = {k.arg for call in scope.of_type(ast.Call) for k in call.keywords  # type: ignore[attr-defined]
+                    if k.arg is not None and isinstance(k.value, ast.Name)}
+        return any(self.is_key_name(k) for k in keywords)
+
     def random_key_args(self, scope: Scope) -> frozenset[str]:
         """Names used as PRNG keys in this scope (or scopes nested in it): passed as the key of a
         `jax.random` function, as a `key=`-like keyword, or where a function of this module
@@ -114,6 +175,8 @@ class Model:
         found = self._random_key_args.get(scope)
         if found is not None:
             return found
+        if not self.may_hold_keys():
+            return frozenset()
         self._random_key_args[scope] = frozenset()  # recursion guard
         names = set()
         for call in scope.of_type(ast.Call):
@@ -315,6 +378,14 @@ class Model:
         if changed:
             info.reasons.append(f"called from traced {caller.qualname} with traced arguments")
         return changed
+
+
+def _mentions_jax_random(scope: Scope) -> bool:
+    """`jax.random.x`, `random.x` or an import from `jax.random` here: how a name gets to it."""
+    if any(a.attr == "random" for a in scope.of_type(ast.Attribute)):  # type: ignore[attr-defined]
+        return True
+    return any(b.kind == "import" and (b.qualified or "").startswith("jax.random")
+               for bindings in scope.bindings.values() for b in bindings)
 
 
 def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwargs: dict[str, Value]) -> set[str]:
