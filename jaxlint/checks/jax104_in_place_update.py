@@ -29,9 +29,10 @@ def check(model: Model) -> Iterator[Report]:
     for scope in [model.module, *model.functions()]:
         statements = scope.of_type(ast.Assign, ast.AugAssign, ast.Delete)
         targets = [t for s in statements for t in _subscript_targets(s)]
-        if not targets or not _may_hold_jax_arrays(model, scope):
+        if not targets:
             continue
-        if not model.info(scope).traced and all(_never_an_array(model, scope, t) for t in targets):
+        if not model.info(scope).traced and (all(_never_an_array(model, scope, t) for t in targets)
+                                             or not _may_hold_jax_arrays(model, scope)):
             continue
         facts = model.facts(scope)
         for stmt in statements:
@@ -43,9 +44,8 @@ def check(model: Model) -> Iterator[Report]:
 
 
 def _may_hold_jax_arrays(model: Model, scope: Scope) -> bool:
-    """Cheap pre-check before interpreting: traced code, or code that can make a JAX array here
-    or in an outer scope whose names it reads."""
-    return model.info(scope).traced or any(_makes_jax_arrays(model, s) for s in model.value_sources(scope))
+    """Whether untraced code can make a JAX array here or in an outer scope whose names it reads."""
+    return any(_makes_jax_arrays(model, s) for s in model.value_sources(scope))
 
 
 def _makes_jax_arrays(model: Model, scope: Scope) -> bool:

@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, snippet
+from jaxlint.semantic.calls import SHAPE_ATTRS
+from jaxlint.semantic.imports import last_name
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.interpret import Facts
@@ -43,24 +45,26 @@ _SHAPE_SINKS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "jax.random.bernoulli": ((2,), ("shape",)),
     "builtins.range": ((0, 1, 2), ()),
 }
+_SHAPE_FUNCTIONS = frozenset(("len", "shape", "ndim", "size"))
 _METHOD_SINKS = frozenset(("reshape", "broadcast_to", "repeat", "tile"))
 
 
 def check(model: Model) -> Iterator[Report]:
+    # A jnp call passed to a static parameter needs a jit-compiled function with one.
+    static_callees = any(i.static_params and "jit" in i.transforms for i in model.trace.values())
     for scope in [model.module, *model.functions()]:
         calls = scope.of_type(ast.Call)
-        candidates = [c for c in calls if _is_jnp(model, c, scope)]
-        if not candidates:
+        info = model.info(scope)
+        staging = info.traced and info.cached  # only there do jnp results of static values become tracers
+        reductions = [c for c in calls if _reduction(model, c, scope) and _is_jnp(model, c, scope)]
+        if not (staging or reductions or static_callees) or not any(_is_jnp(model, c, scope) for c in calls):
             continue
         reported: set[ast.AST] = set()
         for call, label in _static_argument_calls(model, scope, calls):
             reported.add(call)
             yield _report(model, call, scope, f"is a JAX array, but {label} is static and must be hashable")
-        info = model.info(scope)
-        staging = info.traced and info.cached  # only there do jnp results of static values become tracers
-        reductions = [c for c in candidates if _reduction(model, c, scope)]
-        if not reductions and not staging:
-            continue
+        if not staging and (not reductions or not any(_mentions_shapes(s) for s in model.value_sources(scope))):
+            continue  # no shape tuple can reach a reduction here
         facts = model.facts(scope)
         for call in reductions:
             if call not in reported and _reduces_shape_tuple(call, facts):
@@ -75,13 +79,22 @@ def check(model: Model) -> Iterator[Report]:
                 yield _report(model, origin, scope, f"gives a tracer under jit, but {sink} needs a static value")
 
 
+def _mentions_shapes(scope: Scope) -> bool:
+    """`x.shape`, `x.ndim`, `x.size`, `len(x)` or `jnp.shape(x)`: every static shape value starts so."""
+    return any(a.attr in SHAPE_ATTRS for a in scope.of_type(ast.Attribute)) or any(  # type: ignore[attr-defined]
+        last_name(c.func) in _SHAPE_FUNCTIONS for c in scope.of_type(ast.Call))  # type: ignore[attr-defined]
+
+
 def _is_jnp(model: Model, call: ast.Call, scope: Scope) -> bool:
     name = model.qualified(call.func, scope)
     return bool(name and name.startswith("jax.numpy."))
 
 
 def _reduction(model: Model, call: ast.Call, scope: Scope) -> bool:
-    name = model.qualified(call.func, scope) or ""
+    func = call.func
+    if not call.args or isinstance(func, ast.Attribute) and func.attr not in _TUPLE_REJECTING:
+        return False  # resolving the name costs more than this test
+    name = model.qualified(func, scope) or ""
     return name.rsplit(".", 1)[-1] in _TUPLE_REJECTING and bool(call.args)
 
 

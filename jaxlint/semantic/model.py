@@ -16,6 +16,7 @@ from jaxlint.semantic.scopes import Scope, ScopeBuilder
 from jaxlint.semantic.traced import TraceAnalysis, TraceInfo, defaulted_params, looks_static
 from jaxlint.semantic.values import TRACED_ARRAY, UNKNOWN, Value, combine
 
+_NOT_TRACED = TraceInfo()
 DEFAULT_KEY_NAMES = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key")
 _MAX_PROPAGATION_ROUNDS = 8
 # Parameters so annotated cannot hold a tracer, whatever a caller passes.
@@ -56,8 +57,9 @@ class Model:
         return [s for s in self.scopes if s.is_function]
 
     def info(self, scope: Scope) -> TraceInfo:
-        """How `scope` is traced; an empty TraceInfo for code that is not."""
-        return self.trace.get(scope) or TraceInfo()
+        """How `scope` is traced; an empty TraceInfo (shared: read it, never change it) for code
+        that is not."""
+        return self.trace.get(scope) or _NOT_TRACED
 
     def facts(self, scope: Scope) -> Facts:
         found = self._facts.get(scope)

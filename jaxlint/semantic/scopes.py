@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -32,7 +33,11 @@ class Scope:
     # Every node whose innermost enclosing scope is this one, grouped by type.
     nodes: dict[type, list[ast.AST]] = field(default_factory=lambda: defaultdict(list))
 
-    def of_type(self, *types: type) -> list[ast.AST]:
+    def of_type(self, *types: type) -> Sequence[ast.AST]:
+        """The nodes of these types in this scope, in source order (per type). Read-only."""
+        if len(types) == 1:  # the common case: the stored list itself, no copy
+            assert types[0] in INDEXED, f"{types[0].__name__} nodes are not indexed: add the type to INDEXED"
+            return self.nodes.get(types[0], ())
         found: list[ast.AST] = []
         for t in types:
             assert t in INDEXED, f"{t.__name__} nodes are not indexed: add the type to INDEXED"
@@ -129,18 +134,34 @@ class ScopeBuilder:
         module = Scope("module", tree, None, None)
         self.scopes.append(module)
         # An explicit stack, not recursion: generated files nest deeply, and this is the hot loop.
-        stack: list[tuple[ast.AST, ast.AST, Scope]] = [(c, tree, module) for c in reversed(tree.body)]
+        # It holds nodes, whose `parent` is set when they are pushed, and scopes: popping a scope
+        # makes it the one the nodes that follow belong to (see `_enter`).
+        for statement in tree.body:
+            statement.parent = tree  # type: ignore[attr-defined]
+        stack: list = list(reversed(tree.body))
         pop, push, node_type, is_list, fields_of = stack.pop, stack.append, ast.AST, list, _FIELDS.get
+        name_type, constant_type, load_type, scope_type = ast.Name, ast.Constant, ast.Load, Scope
+        scope = module
         while stack:
-            node, parent, scope = pop()
-            node.parent = parent  # type: ignore[attr-defined]
+            node = pop()
             kind = type(node)
+            # Names and constants are half of all nodes and have no children: the short way.
+            if kind is name_type:
+                scope.nodes[name_type].append(node)
+                if type(node.ctx) is not load_type:
+                    self._record_binding(node, scope)
+                continue
+            if kind is constant_type:
+                continue
+            if kind is scope_type:
+                scope = node
+                continue
             if kind in INDEXED:
                 scope.nodes[kind].append(node)
             if kind in _SCOPE_NODES:
                 self._enter(node, scope, stack)
                 continue
-            if kind in _BINDERS and not (kind is ast.Name and type(node.ctx) is ast.Load):  # type: ignore[attr-defined]
+            if kind in _BINDERS:
                 self._record_binding(node, scope)
             # Children are pushed last-first so that they pop in source order.
             fields = fields_of(kind)
@@ -151,9 +172,11 @@ class ScopeBuilder:
                 if type(value) is is_list:
                     for child in reversed(value):
                         if isinstance(child, node_type):
-                            push((child, node, scope))
+                            child.parent = node
+                            push(child)
                 elif isinstance(value, node_type):
-                    push((value, node, scope))
+                    value.parent = node
+                    push(value)
         return module
 
     def _enter(self, node: ast.AST, outer: Scope, stack: list) -> None:
@@ -176,9 +199,16 @@ class ScopeBuilder:
                     a.parent = args
                     inner.bindings[a.arg].append(Binding(a.arg, "param", a, node.lineno))
         body = node.body if isinstance(node.body, list) else [node.body]  # type: ignore[attr-defined]
-        stack.extend((stmt, node, inner) for stmt in reversed(body))
-        # Decorators, defaults, bases and annotations are evaluated in the outer scope (and first).
-        stack.extend((expr, node, outer) for expr in reversed(_outer_parts(node)))
+        # Popped in this order: the decorators, defaults, bases and annotations (evaluated first,
+        # in the outer scope), the inner scope, its body, the outer scope again.
+        stack.append(outer)
+        for statement in reversed(body):
+            statement.parent = node
+            stack.append(statement)
+        stack.append(inner)
+        for expr in reversed(_outer_parts(node)):
+            expr.parent = node
+            stack.append(expr)
 
     def _record_binding(self, node: ast.AST, scope: Scope) -> None:
         if isinstance(node, ast.Name):
