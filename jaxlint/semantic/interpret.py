@@ -272,10 +272,7 @@ class Interpreter:
             self.eval(decorator, state)
         for default in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
             self.eval(default, state)
-        sub = self.model.scope_of.get(node)
-        info = self.model.trace.get(sub) if sub else None
-        decorated = info is not None and any(r.startswith("decorated with") for r in info.reasons)
-        state.env[node.name] = Value(returns_arrays=decorated)
+        state.env[node.name] = function_value(self.model, node)
 
     _stmt_AsyncFunctionDef = _stmt_FunctionDef
 
@@ -608,6 +605,13 @@ class Interpreter:
         self._reported.add(expr)
         name = ast.unparse(expr) if not isinstance(expr, ast.Name) else expr.id
         self.facts.key_reuses.append(KeyUse(expr, call, name, first, self.loop_depth > 0))
+
+
+def function_value(model: Model, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Value:
+    """The value a `def` binds: a callable that gives JAX arrays when a transform decorates it."""
+    scope = model.scope_of.get(node)
+    info = model.trace.get(scope) if scope else None
+    return Value(returns_arrays=info is not None and any(r.startswith("decorated with") for r in info.reasons))
 
 
 def _dispatch_table(prefix: str) -> dict[type, object]:

@@ -7,11 +7,12 @@ from __future__ import annotations
 import ast
 import fnmatch
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from jaxlint.semantic.calls import key_use
 from jaxlint.semantic.imports import last_name, qualified_name
-from jaxlint.semantic.interpret import Facts, Interpreter
+from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
 from jaxlint.semantic.traced import TraceAnalysis, TraceInfo, defaulted_params, looks_static
 from jaxlint.semantic.values import TRACED_ARRAY, UNKNOWN, Value, combine
@@ -47,6 +48,7 @@ class Model:
         self._random_key_args: dict[Scope, frozenset[str]] = {}
         self._may_hold_keys: bool | None = None
         self._outer_owners: dict[Scope, list[Scope]] = {}
+        self._sees_traced: dict[Scope, bool] = {}
         self._consumed_params: dict[Scope, frozenset[str]] = {}
         self._defaults_never_passed()
         self._propagate_to_callees()
@@ -90,7 +92,32 @@ class Model:
         owner = scope.lookup_scope(name)
         if owner is None or owner is scope or owner.kind == "class" or owner in self._computing:
             return UNKNOWN
+        # Imports, classes and one unconditional `def` or `name = <closed expression>` need no
+        # interpretation of the owner: most free names are these, and the owner is often the
+        # whole module.
+        bindings = owner.bindings.get(name, [])
+        if all(b.kind in ("import", "class") for b in bindings):
+            return UNKNOWN
+        if len(bindings) == 1 and getattr(bindings[0].node, "parent", None) is not None:
+            found = self._single_binding_value(owner, bindings[0].node)
+            if found is not None:
+                return found
         return self.facts(owner).final_env.get(name, UNKNOWN)
+
+    def _single_binding_value(self, owner: Scope, node: ast.AST) -> Value | None:
+        """The value of a name bound once, unconditionally, by a `def` or an assignment whose value
+        reads only imports and builtins (so needs no environment); None when it is not that."""
+        parent = node.parent  # type: ignore[attr-defined]
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return function_value(self, node) if parent is owner.node else None
+        if not (isinstance(parent, ast.Assign) and parent.targets == [node] and parent.parent is owner.node):  # type: ignore[attr-defined]
+            return None
+        for part in ast.walk(parent.value):
+            if isinstance(part, (ast.Lambda, ast.NamedExpr)) or (
+                    isinstance(part, ast.Name) and qualified_name(part, owner) is None):
+                return None
+        value = Interpreter(self, owner, self.trace.get(owner)).eval(parent.value, State())
+        return value if value.key is None else None  # a key gets its identity where it is bound
 
     def value_sources(self, scope: Scope) -> list[Scope]:
         """The scopes whose code can make a value that `scope` sees: itself, and the owners of
@@ -126,8 +153,11 @@ class Model:
         target = refs[0][0]
         if target in self._computing or isinstance(target.node, ast.Lambda):
             return UNKNOWN
+        returns = [r.value for r in target.of_type(ast.Return) if r.value is not None]  # type: ignore[attr-defined]
+        if not returns or not self._may_see_traced(target):
+            return UNKNOWN  # only traced return values count
         facts = self.facts(target)
-        returned = [facts.value(r.value) for r in target.of_type(ast.Return) if r.value is not None]  # type: ignore[attr-defined]
+        returned = [facts.value(r) for r in returns]
         traced = [v for v in returned if v.traced]
         if not traced:
             return UNKNOWN
@@ -141,8 +171,19 @@ class Model:
             self._may_hold_keys = any(_mentions_jax_random(s) or self._passes_key_keyword(s) for s in self.scopes)
         if scope is None or not self._may_hold_keys:
             return self._may_hold_keys
-        # Keys reach a scope from its own code, from outer scopes through free names, and from
-        # local functions through their return values.
+        return self._reaches(scope, self._makes_keys)
+
+    def _may_see_traced(self, scope: Scope) -> bool:
+        """Whether a traced value can exist in `scope`: it or a scope whose values reach it is traced."""
+        found = self._sees_traced.get(scope)
+        if found is None:
+            found = self._sees_traced[scope] = self._reaches(scope, lambda s: self.info(s).traced)
+        return found
+
+    def _reaches(self, scope: Scope, source: Callable[[Scope], bool]) -> bool:
+        """Whether `source` holds for `scope` or a scope whose values reach it: the owners of the
+        free names it reads and the functions of this module it calls (their return values),
+        transitively."""
         seen: set[Scope] = set()
         pending = [scope]
         while pending:
@@ -150,7 +191,7 @@ class Model:
             if current in seen:
                 continue
             seen.add(current)
-            if self._makes_keys(current):
+            if source(current):
                 return True
             pending += self._outer_owners_of(current)
             for call in current.of_type(ast.Call):
@@ -311,6 +352,7 @@ class Model:
             if not changed:
                 break
             any_change = True
+            self._sees_traced.clear()  # more functions are traced now
             for scope in changed:
                 self._facts.pop(scope, None)
             for scope in self.scopes:  # closures read final values of their owners

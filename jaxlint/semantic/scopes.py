@@ -141,6 +141,7 @@ class ScopeBuilder:
         stack: list = list(reversed(tree.body))
         pop, push, node_type, is_list, fields_of = stack.pop, stack.append, ast.AST, list, _FIELDS.get
         name_type, constant_type, load_type, scope_type = ast.Name, ast.Constant, ast.Load, Scope
+        attribute_type, call_type = ast.Attribute, ast.Call
         scope = module
         while stack:
             node = pop()
@@ -152,6 +153,26 @@ class ScopeBuilder:
                     self._record_binding(node, scope)
                 continue
             if kind is constant_type:
+                continue
+            if kind is attribute_type:  # the next most common: one child
+                scope.nodes[attribute_type].append(node)
+                value = node.value
+                value.parent = node
+                push(value)
+                continue
+            if kind is call_type:
+                scope.nodes[call_type].append(node)
+                for child in reversed(node.keywords):
+                    value = child.value  # a keyword's only child
+                    child.parent = node
+                    value.parent = child
+                    push(value)
+                for child in reversed(node.args):
+                    child.parent = node
+                    push(child)
+                child = node.func
+                child.parent = node
+                push(child)
                 continue
             if kind is scope_type:
                 scope = node
