@@ -71,7 +71,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
     findings: list[Finding] = []
     errors: list[str] = []
     try:
-        model = Model(tree, options)
+        model = Model(tree, options, source.text)
     except RecursionError:
         return FileResult((), (f"{path}: too deeply nested to analyse",))
     except Exception:  # a bug of ours must not end the run

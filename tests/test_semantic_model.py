@@ -16,7 +16,8 @@ from jaxlint.semantic.values import NOT_TRACED, Value
 
 
 def build(source: str, **options) -> Model:
-    return Model(ast.parse(textwrap.dedent(source)), ModelOptions(**options))
+    text = textwrap.dedent(source)
+    return Model(ast.parse(text), ModelOptions(**options), text)
 
 
 def scope(model: Model, qualname: str):

@@ -27,16 +27,17 @@ _AT_METHOD = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div
 
 def check(model: Model) -> Iterator[Report]:
     for scope in [model.module, *model.functions()]:
-        statements = scope.of_type(ast.Assign, ast.AugAssign, ast.Delete)
-        targets = [t for s in statements for t in _subscript_targets(s)]
-        if not targets:
+        statements = [(s, targets) for s in scope.of_type(ast.Assign, ast.AugAssign, ast.Delete)
+                      if (targets := _subscript_targets(s))]
+        if not statements:
             continue
-        if not model.info(scope).traced and (all(_never_an_array(model, scope, t) for t in targets)
-                                             or not _may_hold_jax_arrays(model, scope)):
+        if not model.info(scope).traced and (
+                all(_never_an_array(model, scope, t) for _, targets in statements for t in targets)
+                or not _may_hold_jax_arrays(model, scope)):
             continue
         facts = model.facts(scope)
-        for stmt in statements:
-            for target in _subscript_targets(stmt):
+        for stmt, targets in statements:
+            for target in targets:
                 base, indices = _innermost(target)
                 if _is_jax_array(facts.value(base), indices, facts):
                     yield _report(stmt, target, base, indices, scope)

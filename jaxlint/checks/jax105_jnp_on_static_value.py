@@ -52,11 +52,13 @@ _METHOD_SINKS = frozenset(("reshape", "broadcast_to", "repeat", "tile"))
 def check(model: Model) -> Iterator[Report]:
     # A jnp call passed to a static parameter needs a jit-compiled function with one.
     static_callees = any(i.static_params and "jit" in i.transforms for i in model.trace.values())
+    reduction_names = _TUPLE_REJECTING | _imported_reductions(model)
     for scope in [model.module, *model.functions()]:
         calls = scope.of_type(ast.Call)
         info = model.info(scope)
         staging = info.traced and info.cached  # only there do jnp results of static values become tracers
-        reductions = [c for c in calls if _reduction(model, c, scope) and _is_jnp(model, c, scope)]
+        reductions = [c for c in calls if c.args and last_name(c.func) in reduction_names  # type: ignore[attr-defined]
+                      and _reduction(model, c, scope) and _is_jnp(model, c, scope)]
         if not (staging or reductions or static_callees) or not any(_is_jnp(model, c, scope) for c in calls):
             continue
         reported: set[ast.AST] = set()
@@ -91,11 +93,16 @@ def _is_jnp(model: Model, call: ast.Call, scope: Scope) -> bool:
 
 
 def _reduction(model: Model, call: ast.Call, scope: Scope) -> bool:
-    func = call.func
-    if not call.args or isinstance(func, ast.Attribute) and func.attr not in _TUPLE_REJECTING:
-        return False  # resolving the name costs more than this test
-    name = model.qualified(func, scope) or ""
+    name = model.qualified(call.func, scope) or ""
     return name.rsplit(".", 1)[-1] in _TUPLE_REJECTING and bool(call.args)
+
+
+def _imported_reductions(model: Model) -> set[str]:
+    """Names under which reductions are imported (`from jax.numpy import sum as jsum`): a call's
+    own name is checked before its import is resolved."""
+    return {name for scope in model.scopes for name, bindings in scope.bindings.items()
+            if any(b.kind == "import" and (b.qualified or "").rsplit(".", 1)[-1] in _TUPLE_REJECTING
+                   for b in bindings)}
 
 
 def _reduces_shape_tuple(call: ast.Call, facts: Facts) -> bool:

@@ -92,6 +92,7 @@ class Interpreter:
         self._reported: set[ast.AST] = set()
         self.staging = bool(info and info.traced and (info.cached or "module" in info.transforms))
         self.random_key_args = model.random_key_args(scope)
+        self.tracks_keys = model.may_hold_keys()
 
     # -- entry ---------------------------------------------------------------------------
 
@@ -518,7 +519,8 @@ class Interpreter:
             args = [self.eval(a, state) for a in node.args]
         kwargs = {k.arg or "**": self.eval(k.value, state) for k in node.keywords}
         result = C.call_value(self, node, qualified, func, args, kwargs)
-        self._consume_keys(node, qualified, args, kwargs, state)
+        if self.tracks_keys:
+            self._consume_keys(node, qualified, args, kwargs, state)
         if self.info is not None and self.info.traced:
             self.facts.callee_args.append((node, args, kwargs))
         return result

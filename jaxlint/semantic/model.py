@@ -33,8 +33,11 @@ class ModelOptions:
 
 
 class Model:
-    def __init__(self, tree: ast.Module, options: ModelOptions = ModelOptions()) -> None:
+    def __init__(self, tree: ast.Module, options: ModelOptions = ModelOptions(), text: str | None = None) -> None:
+        """`text` is the source `tree` was parsed from (unparsed from the tree when not given):
+        some questions are answered faster by a search of it."""
         self.tree = tree
+        self._text = text
         self.options = options
         builder = ScopeBuilder()
         self.module = builder.build(tree)
@@ -45,8 +48,11 @@ class Model:
         self._facts: dict[Scope, Facts] = {}
         self._computing: set[Scope] = set()
         self._key_name = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in options.key_names) or "(?!)")
+        # The longest literal piece of each pattern: a name that matches one contains it.
+        self._key_name_pieces = [max(re.split(r"[*?]", re.sub(r"\[[^]]*]?", "*", p)), key=len)
+                                 for p in options.key_names]
         self._random_key_args: dict[Scope, frozenset[str]] = {}
-        self._may_hold_keys: bool | None = None
+        self._may_hold_keys: bool | None = None  # see may_hold_keys
         self._outer_owners: dict[Scope, list[Scope]] = {}
         self._sees_traced: dict[Scope, bool] = {}
         self._consumed_params: dict[Scope, frozenset[str]] = {}
@@ -168,10 +174,20 @@ class Model:
         comes from a `jax.random` function or from a name used as a key (`random_key_args`):
         where no source can reach, key tracking is skipped, as it is for most modules."""
         if self._may_hold_keys is None:
-            self._may_hold_keys = any(_mentions_jax_random(s) or self._passes_key_keyword(s) for s in self.scopes)
+            # The text is searched first: every `jax.random` reference has the word in it, and
+            # every key-named keyword a piece of a key-name pattern.
+            text = self._text if self._text is not None else ast.unparse(self.tree)
+            self._may_hold_keys = ("random" in text and any(_mentions_jax_random(s) for s in self.scopes)) or (
+                any(piece in text for piece in self._key_name_pieces)
+                and any(self._passes_key_keyword(s) for s in self.scopes))
         if scope is None or not self._may_hold_keys:
             return self._may_hold_keys
         return self._reaches(scope, self._makes_keys)
+
+    def _passes_key_keyword(self, scope: Scope) -> bool:
+        keywords = {k.arg for call in scope.of_type(ast.Call) for k in call.keywords  # type: ignore[attr-defined]
+                    if k.arg is not None and isinstance(k.value, ast.Name)}
+        return any(self.is_key_name(k) for k in keywords)
 
     def _may_see_traced(self, scope: Scope) -> bool:
         """Whether a traced value can exist in `scope`: it or a scope whose values reach it is traced."""
@@ -205,11 +221,6 @@ class Model:
             return True
         return any((self.qualified(c.func, scope) or "").startswith("jax.random.")  # type: ignore[attr-defined]
                    for c in scope.of_type(ast.Call))
-
-    def _passes_key_keyword(self, scope: Scope) -> bool:
-        keywords = {k.arg for call in scope.of_type(ast.Call) for k in call.keywords  # type: ignore[attr-defined]
-                    if k.arg is not None and isinstance(k.value, ast.Name)}
-        return any(self.is_key_name(k) for k in keywords)
 
     def random_key_args(self, scope: Scope) -> frozenset[str]:
         """Names used as PRNG keys in this scope (or scopes nested in it): passed as the key of a
