@@ -76,22 +76,25 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
         return FileResult((), (f"{path}: too deeply nested to analyse",))
     except Exception:  # a bug of ours must not end the run
         return _internal(path, "semantic model", source)
-    for module in rule_modules():
-        if module.CODE not in codes:
-            continue
-        try:
-            reports = list(module.check(model))
-        except Exception:
-            result = _internal(path, module.CODE, source)
-            findings += result.findings
-            errors += result.errors
-            continue
-        info = rule_info(module)
-        for report in reports:
-            finding = _finding(report, info, path, source, model)
-            suppress = suppress or noqa.parse(source.text)
-            if not suppress.suppressed(finding.code, report.node.lineno):  # type: ignore[attr-defined]
-                findings.append(finding)
+    try:
+        for module in rule_modules():
+            if module.CODE not in codes:
+                continue
+            try:
+                reports = list(module.check(model))
+            except Exception:
+                result = _internal(path, module.CODE, source)
+                findings += result.findings
+                errors += result.errors
+                continue
+            info = rule_info(module)
+            for report in reports:
+                finding = _finding(report, info, path, source, model)
+                suppress = suppress or noqa.parse(source.text)
+                if not suppress.suppressed(finding.code, report.node.lineno):  # type: ignore[attr-defined]
+                    findings.append(finding)
+    finally:
+        model.release()
     return FileResult(tuple(sorted(set(findings), key=lambda f: f.sort_key)), tuple(errors))
 
 

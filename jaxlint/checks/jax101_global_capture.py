@@ -91,7 +91,7 @@ def _later_change(model: Model, owner: Scope, name: str, function: Scope) -> str
     for index, binding in enumerate(bindings):
         if binding.kind == "param" or binding.lineno <= defined:
             continue
-        loop = _enclosing_loop(binding.node)
+        loop = _enclosing_loop(model, binding.node)
         if index == 0 and loop is None:
             continue  # the first binding after the def is a definition, not a change
         if owner.kind == "module" or (_jit_wrapped(model, function)
@@ -109,12 +109,12 @@ def _later_change(model: Model, owner: Scope, name: str, function: Scope) -> str
         model, owner, name, function)
 
 
-def _enclosing_loop(node: ast.AST) -> ast.AST | None:
-    parent = getattr(node, "parent", None)
+def _enclosing_loop(model: Model, node: ast.AST) -> ast.AST | None:
+    parent = model.parent(node)
     while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         if isinstance(parent, (ast.For, ast.AsyncFor, ast.While)):
             return parent
-        parent = getattr(parent, "parent", None)
+        parent = model.parent(parent)
     return None
 
 
@@ -147,13 +147,13 @@ def _later_mutation(model: Model, owner: Scope, name: str, function: Scope, bind
         if not (isinstance(base, ast.Name) and base.id == name and node.lineno > defined):
             continue
         if owner.kind != "module" and not (_jit_wrapped(model, function)
-                                           and _called_after(owner, function, node.lineno, _enclosing_loop(node))):
+                                           and _called_after(owner, function, node.lineno, _enclosing_loop(model, node))):
             continue
         if isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
             what = "item" if isinstance(node, ast.Subscript) else "attribute"
             return f"mutated by {what} assignment on line {node.lineno}"
         if (container and isinstance(node, ast.Attribute) and node.attr in _MUTATORS
-                and isinstance(getattr(node, "parent", None), ast.Call)):
+                and isinstance(model.parent(node), ast.Call)):
             return f"mutated by `.{node.attr}()` on line {node.lineno}"
     return None
 
@@ -178,7 +178,7 @@ def _mutation_in_functions(model: Model, owner: Scope, name: str, function: Scop
                     isinstance(node, ast.Attribute) or kind == "sequence" or _constant_key(node.slice)):  # type: ignore[attr-defined]
                 return f"changed in `{function_label(scope)}` (line {node.lineno})"
             if kind and isinstance(node, ast.Attribute) and node.attr in _MUTATORS and isinstance(
-                    getattr(node, "parent", None), ast.Call):
+                    model.parent(node), ast.Call):
                 return f"changed by `.{node.attr}()` in `{function_label(scope)}` (line {node.lineno})"
     return None
 
@@ -200,7 +200,7 @@ def _container_kind(model: Model, owner: Scope, name: str) -> str | None:
 
 
 def _kind_of_value(model: Model, node: ast.AST, owner: Scope) -> str | None:
-    value = getattr(getattr(node, "parent", None), "value", None)
+    value = getattr(model.parent(node), "value", None)
     if isinstance(value, (ast.List, ast.ListComp)):
         return "sequence"
     if isinstance(value, (ast.Dict, ast.Set, ast.DictComp, ast.SetComp)):

@@ -99,24 +99,24 @@ def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Re
     transform = "jit-compiled" if info and info.cached else "traced"
     message = (f"{construct} on traced value `{snippet(operand)}` in {transform} `{label}` raises "
                f"TracerBoolConversionError; {hint}")
-    return Report(operand, message, scope, fixable="unsafe" if _rewritable(operand) else None)
+    return Report(operand, message, scope, fixable="unsafe" if _rewritable(model, operand) else None)
 
 
-def _rewritable(operand: ast.expr) -> bool:
+def _rewritable(model: Model, operand: ast.expr) -> bool:
     """Fix B applies: a conditional expression, an `if` whose arms are one `return` or one
     assignment to the same name, or a truth operator used as a value."""
-    child, parent = operand, getattr(operand, "parent", None)
+    child, parent = operand, model.parent(operand)
     while isinstance(parent, (ast.BoolOp, ast.UnaryOp)):
-        child, parent = parent, getattr(parent, "parent", None)
+        child, parent = parent, model.parent(parent)
     if isinstance(parent, ast.IfExp):
         return parent.test is child
     if isinstance(parent, ast.If) and parent.test is child:
-        return not _is_elif(parent) and (_arms_are(parent, ast.Return) or _arms_assign_one_name(parent))
+        return not _is_elif(model, parent) and (_arms_are(parent, ast.Return) or _arms_assign_one_name(parent))
     return child is not operand and not isinstance(parent, (ast.While, ast.Assert, ast.comprehension))
 
 
-def _is_elif(statement: ast.If) -> bool:
-    parent = getattr(statement, "parent", None)
+def _is_elif(model: Model, statement: ast.If) -> bool:
+    parent = model.parent(statement)
     return (isinstance(parent, ast.If) and parent.orelse == [statement]) or (
         len(statement.orelse) == 1 and isinstance(statement.orelse[0], ast.If))
 
@@ -152,15 +152,15 @@ def _static_candidates(model: Model, scope: Scope, operand: ast.expr) -> list[st
     if any(b.kind != "param" for p in params for b in scope.bindings[p]):
         return []
     for load in scope.of_type(ast.Name):
-        if load.id in params and isinstance(load.ctx, ast.Load) and not _in_condition(load):  # type: ignore[attr-defined]
+        if load.id in params and isinstance(load.ctx, ast.Load) and not _in_condition(model, load):  # type: ignore[attr-defined]
             return []
     return params
 
 
-def _in_condition(node: ast.AST) -> bool:
-    child, parent = node, getattr(node, "parent", None)
+def _in_condition(model: Model, node: ast.AST) -> bool:
+    child, parent = node, model.parent(node)
     while parent is not None and not isinstance(parent, ast.stmt):
         if isinstance(parent, ast.IfExp) and parent.test is child:
             return True
-        child, parent = parent, getattr(parent, "parent", None)
+        child, parent = parent, model.parent(parent)
     return isinstance(parent, (ast.If, ast.While, ast.Assert)) and getattr(parent, "test", None) is child

@@ -100,7 +100,7 @@ def _never_an_array(model: Model, scope: Scope, target: ast.Subscript) -> bool:
 def _container_value(model: Model, scope: Scope, name: ast.AST) -> bool:
     """`name = <value>` where the value is a literal container, a NumPy array or a Python
     container made from untraceable arguments: none of these is ever a JAX array."""
-    statement = getattr(name, "parent", None)
+    statement = model.parent(name)
     if not isinstance(statement, (ast.Assign, ast.AnnAssign)) or statement.value is None:
         return False
     value = statement.value

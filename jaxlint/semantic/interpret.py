@@ -594,11 +594,10 @@ class Interpreter:
                 else:
                     state.consumed[sub_value.key] = node
 
-    @staticmethod
-    def _in_assert(node: ast.AST) -> bool:
-        parent = getattr(node, "parent", None)
+    def _in_assert(self, node: ast.AST) -> bool:
+        parent = self.model.parent(node)
         while parent is not None and not isinstance(parent, ast.stmt):
-            parent = getattr(parent, "parent", None)
+            parent = self.model.parent(parent)
         return isinstance(parent, ast.Assert)
 
     def _reuse(self, expr: ast.AST, call: ast.Call, key: tuple, first: ast.AST, state: State) -> None:

@@ -43,7 +43,8 @@ class Model:
         self.module = builder.build(tree)
         self.scopes = builder.scopes
         self.scope_of = builder.scope_of
-        self._analysis = TraceAnalysis(self.module, self.scopes, self.scope_of, options.jit_decorators)
+        self._parents = builder.parents
+        self._analysis = TraceAnalysis(self.module, self.scopes, self.scope_of, self._parents, options.jit_decorators)
         self.trace: dict[Scope, TraceInfo] = self._analysis.run()
         self._facts: dict[Scope, Facts] = {}
         self._computing: set[Scope] = set()
@@ -63,6 +64,16 @@ class Model:
 
     def functions(self) -> list[Scope]:
         return [s for s in self.scopes if s.is_function]
+
+    def parent(self, node: ast.AST) -> ast.AST | None:
+        """The node `node` is a child of (None for the module)."""
+        return self._parents.get(node)
+
+    def release(self) -> None:
+        """Break the links between scopes (each knows its parent and children): the file's trees
+        and facts are then freed at once by reference counting, not by the cycle collector."""
+        for scope in self.scopes:
+            scope.children = []
 
     def info(self, scope: Scope) -> TraceInfo:
         """How `scope` is traced; an empty TraceInfo (shared: read it, never change it) for code
@@ -104,7 +115,7 @@ class Model:
         bindings = owner.bindings.get(name, [])
         if all(b.kind in ("import", "class") for b in bindings):
             return UNKNOWN
-        if len(bindings) == 1 and getattr(bindings[0].node, "parent", None) is not None:
+        if len(bindings) == 1 and self.parent(bindings[0].node) is not None:
             found = self._single_binding_value(owner, bindings[0].node)
             if found is not None:
                 return found
@@ -113,10 +124,10 @@ class Model:
     def _single_binding_value(self, owner: Scope, node: ast.AST) -> Value | None:
         """The value of a name bound once, unconditionally, by a `def` or an assignment whose value
         reads only imports and builtins (so needs no environment); None when it is not that."""
-        parent = node.parent  # type: ignore[attr-defined]
+        parent = self.parent(node)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return function_value(self, node) if parent is owner.node else None
-        if not (isinstance(parent, ast.Assign) and parent.targets == [node] and parent.parent is owner.node):  # type: ignore[attr-defined]
+        if not (isinstance(parent, ast.Assign) and parent.targets == [node] and self.parent(parent) is owner.node):
             return None
         for part in ast.walk(parent.value):
             if isinstance(part, (ast.Lambda, ast.NamedExpr)) or (

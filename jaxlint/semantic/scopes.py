@@ -124,20 +124,24 @@ def _child_fields(kind: type) -> tuple[str, ...]:
 
 
 class ScopeBuilder:
-    """Builds the scope tree; sets `parent` on every node (rules need to look up)."""
+    """Builds the scope tree and the parent of every node (rules need to look up). Parents are
+    kept in a map, not on the nodes: a tree with links both ways is a reference cycle, which
+    only the cycle collector frees, at the cost of walking every node once more."""
 
     def __init__(self) -> None:
         self.scopes: list[Scope] = []
         self.scope_of: dict[ast.AST, Scope] = {}  # function/class node → its own scope
+        self.parents: dict[ast.AST, ast.AST] = {}
 
     def build(self, tree: ast.Module) -> Scope:
         module = Scope("module", tree, None, None)
         self.scopes.append(module)
         # An explicit stack, not recursion: generated files nest deeply, and this is the hot loop.
-        # It holds nodes, whose `parent` is set when they are pushed, and scopes: popping a scope
-        # makes it the one the nodes that follow belong to (see `_enter`).
+        # It holds nodes, whose parent is recorded when they are pushed, and scopes: popping a
+        # scope makes it the one the nodes that follow belong to (see `_enter`).
+        parents = self.parents
         for statement in tree.body:
-            statement.parent = tree  # type: ignore[attr-defined]
+            parents[statement] = tree
         stack: list = list(reversed(tree.body))
         pop, push, node_type, is_list, fields_of = stack.pop, stack.append, ast.AST, list, _FIELDS.get
         name_type, constant_type, load_type, scope_type = ast.Name, ast.Constant, ast.Load, Scope
@@ -157,21 +161,21 @@ class ScopeBuilder:
             if kind is attribute_type:  # the next most common: one child
                 scope.nodes[attribute_type].append(node)
                 value = node.value
-                value.parent = node
+                parents[value] = node
                 push(value)
                 continue
             if kind is call_type:
                 scope.nodes[call_type].append(node)
                 for child in reversed(node.keywords):
                     value = child.value  # a keyword's only child
-                    child.parent = node
-                    value.parent = child
+                    parents[child] = node
+                    parents[value] = child
                     push(value)
                 for child in reversed(node.args):
-                    child.parent = node
+                    parents[child] = node
                     push(child)
                 child = node.func
-                child.parent = node
+                parents[child] = node
                 push(child)
                 continue
             if kind is scope_type:
@@ -193,10 +197,10 @@ class ScopeBuilder:
                 if type(value) is is_list:
                     for child in reversed(value):
                         if isinstance(child, node_type):
-                            child.parent = node
+                            parents[child] = node
                             push(child)
                 elif isinstance(value, node_type):
-                    value.parent = node
+                    parents[value] = node
                     push(value)
         return module
 
@@ -214,27 +218,27 @@ class ScopeBuilder:
         self.scope_of[node] = inner
         if kind != "class":
             args = node.args  # type: ignore[attr-defined]
-            args.parent = node
+            self.parents[args] = node
             for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
                 if a is not None:
-                    a.parent = args
+                    self.parents[a] = args
                     inner.bindings[a.arg].append(Binding(a.arg, "param", a, node.lineno))
         body = node.body if isinstance(node.body, list) else [node.body]  # type: ignore[attr-defined]
         # Popped in this order: the decorators, defaults, bases and annotations (evaluated first,
         # in the outer scope), the inner scope, its body, the outer scope again.
         stack.append(outer)
         for statement in reversed(body):
-            statement.parent = node
+            self.parents[statement] = node
             stack.append(statement)
         stack.append(inner)
         for expr in reversed(_outer_parts(node)):
-            expr.parent = node
+            self.parents[expr] = node
             stack.append(expr)
 
     def _record_binding(self, node: ast.AST, scope: Scope) -> None:
         if isinstance(node, ast.Name):
             if isinstance(node.ctx, ast.Store):
-                scope.bindings[node.id].append(Binding(node.id, _store_kind(node), node, node.lineno))
+                scope.bindings[node.id].append(Binding(node.id, _store_kind(node, self.parents), node, node.lineno))
             elif isinstance(node.ctx, ast.Del):
                 scope.bindings[node.id].append(Binding(node.id, "del", node, node.lineno))
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -267,10 +271,10 @@ def _outer_parts(node: ast.AST) -> list[ast.AST]:
     return parts
 
 
-def _store_kind(node: ast.Name) -> str:
-    parent = getattr(node, "parent", None)
+def _store_kind(node: ast.Name, parents: dict[ast.AST, ast.AST]) -> str:
+    parent = parents.get(node)
     while isinstance(parent, (ast.Tuple, ast.List, ast.Starred)):
-        parent = getattr(parent, "parent", None)
+        parent = parents.get(parent)
     if isinstance(parent, ast.AugAssign):
         return "augassign"
     if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)):

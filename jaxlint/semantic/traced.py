@@ -67,10 +67,11 @@ class TraceAnalysis:
     nesting). Callee propagation is done by the model once values are known."""
 
     def __init__(self, module: Scope, scopes: list[Scope], scope_of: dict[ast.AST, Scope],
-                 extra_jit: frozenset[str]) -> None:
+                 parents: dict[ast.AST, ast.AST], extra_jit: frozenset[str]) -> None:
         self.module = module
         self.scopes = scopes
         self.scope_of = scope_of
+        self.parents = parents
         self.extra_jit = extra_jit
         self.info: dict[Scope, TraceInfo] = _InfoTable()
         self._candidates = _call_names(scopes, extra_jit)
@@ -277,7 +278,7 @@ class TraceAnalysis:
             return None
         bindings = owner.bindings[name]
         if len(bindings) == 1 and bindings[0].kind == "assign":  # f = lambda y: ... / g = jax.jit(f)
-            value = getattr(getattr(bindings[0].node, "parent", None), "value", None)
+            value = getattr(self.parents.get(bindings[0].node), "value", None)
             if isinstance(value, ast.Lambda):
                 return self.scope_of.get(value)
             if isinstance(value, ast.Call) and value.args and self._wrapping_call(value, owner):
