@@ -66,7 +66,7 @@ class Model:
         return [s for s in self.scopes if s.is_function]
 
     def parent(self, node: ast.AST) -> ast.AST | None:
-        """The node `node` is a child of (None for the module)."""
+        """The node `node` is a child of (None for the module, and for most constants)."""
         return self._parents.get(node)
 
     def release(self) -> None:

@@ -124,7 +124,8 @@ def _child_fields(kind: type) -> tuple[str, ...]:
 
 
 class ScopeBuilder:
-    """Builds the scope tree and the parent of every node (rules need to look up). Parents are
+    """Builds the scope tree and the parent of every node but most constants (rules need to look
+    up from names, calls, statements and expressions that can hold tracers). Parents are
     kept in a map, not on the nodes: a tree with links both ways is a reference cycle, which
     only the cycle collector frees, at the cost of walking every node once more."""
 
@@ -147,42 +148,47 @@ class ScopeBuilder:
         name_type, constant_type, load_type, scope_type = ast.Name, ast.Constant, ast.Load, Scope
         attribute_type, call_type = ast.Attribute, ast.Call
         scope = module
+        nodes = scope.nodes
+        names, attributes, calls = nodes[name_type].append, nodes[attribute_type].append, nodes[call_type].append
         while stack:
             node = pop()
             kind = type(node)
             # Names and constants are half of all nodes and have no children: the short way.
             if kind is name_type:
-                scope.nodes[name_type].append(node)
+                names(node)
                 if type(node.ctx) is not load_type:
                     self._record_binding(node, scope)
                 continue
             if kind is constant_type:
                 continue
             if kind is attribute_type:  # the next most common: one child
-                scope.nodes[attribute_type].append(node)
+                attributes(node)
                 value = node.value
                 parents[value] = node
                 push(value)
                 continue
             if kind is call_type:
-                scope.nodes[call_type].append(node)
+                calls(node)
                 for child in reversed(node.keywords):
                     value = child.value  # a keyword's only child
                     parents[child] = node
                     parents[value] = child
                     push(value)
                 for child in reversed(node.args):
-                    parents[child] = node
-                    push(child)
+                    if type(child) is not constant_type:
+                        parents[child] = node
+                        push(child)
                 child = node.func
                 parents[child] = node
                 push(child)
                 continue
             if kind is scope_type:
                 scope = node
+                nodes = scope.nodes
+                names, attributes, calls = nodes[name_type].append, nodes[attribute_type].append, nodes[call_type].append
                 continue
             if kind in INDEXED:
-                scope.nodes[kind].append(node)
+                nodes[kind].append(node)
             if kind in _SCOPE_NODES:
                 self._enter(node, scope, stack)
                 continue
@@ -196,10 +202,10 @@ class ScopeBuilder:
                 value = getattr(node, name, None)
                 if type(value) is is_list:
                     for child in reversed(value):
-                        if isinstance(child, node_type):
+                        if type(child) is not constant_type and isinstance(child, node_type):
                             parents[child] = node
                             push(child)
-                elif isinstance(value, node_type):
+                elif type(value) is not constant_type and isinstance(value, node_type):
                     parents[value] = node
                     push(value)
         return module
