@@ -100,9 +100,7 @@ def _reduction(model: Model, call: ast.Call, scope: Scope) -> bool:
 def _imported_reductions(model: Model) -> set[str]:
     """Names under which reductions are imported (`from jax.numpy import sum as jsum`): a call's
     own name is checked before its import is resolved."""
-    return {name for scope in model.scopes for name, bindings in scope.bindings.items()
-            if any(b.kind == "import" and (b.qualified or "").rsplit(".", 1)[-1] in _TUPLE_REJECTING
-                   for b in bindings)}
+    return {b.name for b in model.imports if (b.qualified or "").rsplit(".", 1)[-1] in _TUPLE_REJECTING}
 
 
 def _reduces_shape_tuple(call: ast.Call, facts: Facts) -> bool:

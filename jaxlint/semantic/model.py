@@ -43,6 +43,8 @@ class Model:
         self.module = builder.build(tree)
         self.scopes = builder.scopes
         self.scope_of = builder.scope_of
+        self.imports = builder.imports
+        self._functions = [s for s in self.scopes if s.is_function]
         self._parents = builder.parents
         self._analysis = TraceAnalysis(self.module, self.scopes, self.scope_of, self._parents, options.jit_decorators)
         self.trace: dict[Scope, TraceInfo] = self._analysis.run()
@@ -63,7 +65,8 @@ class Model:
     # -- queries for rules ---------------------------------------------------------------
 
     def functions(self) -> list[Scope]:
-        return [s for s in self.scopes if s.is_function]
+        """Every function and lambda scope, in source order. Read-only."""
+        return self._functions
 
     def parent(self, node: ast.AST) -> ast.AST | None:
         """The node `node` is a child of (None for the module, and for most constants)."""

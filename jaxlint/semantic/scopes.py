@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Binding:
     name: str
     kind: str  # import | param | assign | augassign | def | class | for | with | except | del | global-write
@@ -20,7 +20,7 @@ class Binding:
     qualified: str | None = None  # for imports: the dotted name bound
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Scope:
     kind: str  # module | class | function | lambda
     node: ast.AST
@@ -133,6 +133,7 @@ class ScopeBuilder:
         self.scopes: list[Scope] = []
         self.scope_of: dict[ast.AST, Scope] = {}  # function/class node → its own scope
         self.parents: dict[ast.AST, ast.AST] = {}
+        self.imports: list[Binding] = []  # every import binding, whatever its scope
 
     def build(self, tree: ast.Module) -> Scope:
         module = Scope("module", tree, None, None)
@@ -250,7 +251,9 @@ class ScopeBuilder:
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
                 for name, qualified in _import_bindings(node, alias):
-                    scope.bindings[name].append(Binding(name, "import", node, node.lineno, qualified))
+                    binding = Binding(name, "import", node, node.lineno, qualified)
+                    scope.bindings[name].append(binding)
+                    self.imports.append(binding)
         elif isinstance(node, ast.Global):
             scope.globals.update(node.names)
         elif isinstance(node, ast.Nonlocal):
