@@ -13,7 +13,7 @@ Result = TypeVar("Result")
 
 # Below this many items, starting processes costs more than it saves.
 SERIAL_BELOW = 8
-_CHUNKS_PER_JOB = 4  # more groups than processes, so that one slow group does not hold up the end
+_CHUNKS_PER_JOB = 16  # many more groups than processes: whoever is free takes the next, and the last ones are short
 
 
 def ordered_map(function: Callable[[Item], Result], items: Sequence[Item], *, jobs: int,
