@@ -8,6 +8,7 @@ import textwrap
 
 import pytest
 
+from jaxlint.checks import rule_modules
 from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.model import Model, ModelOptions
 from jaxlint.semantic.values import NOT_TRACED, Value
@@ -1694,3 +1695,77 @@ def test_key_reuse_inside_jitted_function():
             a = jax.random.normal(key, x.shape)
             return x + jax.random.uniform(key, x.shape)
         """) == [("key", 6, False)]
+
+
+# -- shortcuts that skip work must not change what is found -------------------------------------
+
+
+def test_module_without_key_sources_tracks_no_keys():
+    model = build("""
+        import jax.numpy as jnp
+        # a random remark in a comment is not a key source
+        def f(key, table):
+            return table[key] + table[key]
+        """)
+    assert not model.may_hold_keys()
+    assert model.random_key_args(scope(model, "f")) == frozenset()
+
+
+def test_key_named_keyword_is_a_key_source_without_jax_random():
+    source = """
+        def f(model, params, x, rng):
+            a = model.apply(params, x, rng=rng)
+            b = model.apply(params, x, rng=rng)
+            return a, b
+        """
+    assert build(source).may_hold_keys()
+    assert reuses(source) == [("rng", 4, False)]
+
+
+def test_key_gate_follows_configured_key_names():
+    source = """
+        def f(model, x, noise_seed):
+            return model(x, seed=noise_seed), model(x, seed=noise_seed)
+        """
+    assert not build(source).may_hold_keys()
+    assert build(source, key_names=("[s]eed",)).may_hold_keys()
+
+
+def test_result_of_a_jitted_function_of_this_module_is_checked_in_untraced_code():
+    model = build("""
+        import jax
+        import jax.numpy as jnp
+        @jax.jit
+        def g(x):
+            return x * 2
+        def f():
+            y = g(jnp.ones(3))
+            y[0] = 1.0
+            table = {}
+            table[0] = y
+        """)
+    findings = [r for module in rule_modules() if module.CODE == "JAX104" for r in module.check(model)]
+    assert [r.node.lineno for r in findings] == [9]
+
+
+def test_release_leaves_no_reference_cycles():
+    import gc
+
+    model = build("""
+        import jax
+        @jax.jit
+        def f(x):
+            def g(y):
+                return y + 1
+            return g(x) if x.shape else x
+        """)
+    for module in rule_modules():
+        list(module.check(model))
+    model.release()
+    gc.collect()
+    gc.disable()
+    try:
+        del model
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -150,7 +150,7 @@ class ScopeBuilder:
         attribute_type, call_type = ast.Attribute, ast.Call
         scope = module
         nodes = scope.nodes
-        names, attributes, calls = nodes[name_type].append, nodes[attribute_type].append, nodes[call_type].append
+        names, attributes, calls = _appenders(scope)
         while stack:
             node = pop()
             kind = type(node)
@@ -186,7 +186,7 @@ class ScopeBuilder:
             if kind is scope_type:
                 scope = node
                 nodes = scope.nodes
-                names, attributes, calls = nodes[name_type].append, nodes[attribute_type].append, nodes[call_type].append
+                names, attributes, calls = _appenders(scope)
                 continue
             if kind in INDEXED:
                 nodes[kind].append(node)
@@ -262,6 +262,11 @@ class ScopeBuilder:
             scope.bindings[node.name].append(Binding(node.name, "except", node, node.lineno))
         elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
             scope.bindings[node.name].append(Binding(node.name, "assign", node, node.lineno))
+
+
+def _appenders(scope: Scope) -> tuple:
+    """Appenders to the scope's lists of names, attributes and calls: the walk's most common nodes."""
+    return scope.nodes[ast.Name].append, scope.nodes[ast.Attribute].append, scope.nodes[ast.Call].append
 
 
 def _outer_parts(node: ast.AST) -> list[ast.AST]:
