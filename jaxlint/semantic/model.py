@@ -46,7 +46,8 @@ class Model:
         self.imports = builder.imports
         self._functions = [s for s in self.scopes if s.is_function]
         self._parents = builder.parents
-        self._analysis = TraceAnalysis(self.module, self.scopes, self.scope_of, self._parents, options.jit_decorators)
+        self._analysis = TraceAnalysis(self.module, self.scopes, self.scope_of, self._parents, self.imports,
+                                       options.jit_decorators)
         self.trace: dict[Scope, TraceInfo] = self._analysis.run()
         self._facts: dict[Scope, Facts] = {}
         self._computing: set[Scope] = set()

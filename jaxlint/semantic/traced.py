@@ -6,7 +6,7 @@ import ast
 from dataclasses import dataclass, field
 
 from jaxlint.semantic import transforms as T
-from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
+from jaxlint.semantic.imports import ALIASED, qualified_name
 from jaxlint.semantic.scopes import Scope
 
 ALL_BOUND = 1 << 16  # "every parameter is bound": none of them is known to be traced
@@ -67,14 +67,14 @@ class TraceAnalysis:
     nesting). Callee propagation is done by the model once values are known."""
 
     def __init__(self, module: Scope, scopes: list[Scope], scope_of: dict[ast.AST, Scope],
-                 parents: dict[ast.AST, ast.AST], extra_jit: frozenset[str]) -> None:
+                 parents: dict[ast.AST, ast.AST], imports: list, extra_jit: frozenset[str]) -> None:
         self.module = module
         self.scopes = scopes
         self.scope_of = scope_of
         self.parents = parents
         self.extra_jit = extra_jit
         self.info: dict[Scope, TraceInfo] = _InfoTable()
-        self._candidates = _call_names(scopes, extra_jit)
+        self._candidates = _call_names(imports, extra_jit)
 
     def run(self) -> dict[Scope, TraceInfo]:
         for scope in self.scopes:
@@ -82,9 +82,16 @@ class TraceAnalysis:
                 self._decorators(scope)
             elif scope.kind == "class":
                 self._module_methods(scope)
+        candidates, name_type, attribute_type = self._candidates, ast.Name, ast.Attribute
         for scope in self.scopes:
             for call in scope.of_type(ast.Call):
-                self._call(call, scope)  # type: ignore[arg-type]
+                # Only these last names can be a transform, a lax loop or a callback: the test is
+                # inlined, as most calls fail it.
+                func = call.func  # type: ignore[attr-defined]
+                kind = type(func)
+                last = func.id if kind is name_type else func.attr if kind is attribute_type else None
+                if last is None or last in candidates:
+                    self._call(call, scope)  # type: ignore[arg-type]
         self._inherit_nesting(self.module, None)
         for info in self.info.values():
             if info.host:
@@ -160,11 +167,7 @@ class TraceAnalysis:
     # -- wrapping calls and lax bodies ----------------------------------------------------
 
     def _call(self, call: ast.Call, scope: Scope) -> None:
-        func = call.func
-        last = last_name(func)
-        if last is not None and last not in self._candidates:
-            return  # cheap: only these last names can be a transform, a lax loop or a callback
-        name = qualified_name(func, scope)
+        name = qualified_name(call.func, scope)
         if name in T.HOST_CALLBACKS and call.args:
             for target in self.function_refs(call.args[0], scope):
                 self.info[target[0]].host = True
@@ -302,12 +305,11 @@ class TraceAnalysis:
         return None
 
 
-def _call_names(scopes: list[Scope], extra_jit: frozenset[str]) -> frozenset[str]:
+def _call_names(imports: list, extra_jit: frozenset[str]) -> frozenset[str]:
     """Last names a transform/lax/callback call can end with here: the known ones, their
     re-exports, configured decorators, and local import aliases of any of them (`jit as J`)."""
     known = T.CALL_NAMES | {name.rsplit(".", 1)[-1] for name in (*extra_jit, *ALIASED)}
-    local = {binding.name for scope in scopes for bindings in scope.bindings.values() for binding in bindings
-             if binding.kind == "import" and binding.qualified and binding.qualified.rsplit(".", 1)[-1] in known}
+    local = {b.name for b in imports if b.qualified and b.qualified.rsplit(".", 1)[-1] in known}
     return frozenset(known | local)
 
 
