@@ -110,25 +110,28 @@ class Interpreter:
         return self.facts
 
     def _bind_params(self, state: State) -> None:
+        args = self.scope.node.args  # type: ignore[attr-defined]
+        for param in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
+            if param is not None:
+                state.env[param.arg] = self.param_value(param)
+
+    def param_value(self, param: ast.arg) -> Value:
+        """What a parameter of this function holds when the body starts."""
         info = self.info
         args = self.scope.node.args  # type: ignore[attr-defined]
-        annotations = {a.arg: a.annotation for a in args.posonlyargs + args.args + args.kwonlyargs}
-        for name in self.scope.params():
-            value = UNKNOWN
-            annotation = annotations.get(name)
-            if info is not None and info.traced and name in info.traced_params:
-                value = TREE if C.is_container_param(name, annotation) else TRACED
-            elif info is not None and name in info.static_params:
-                value = STATIC
-            elif C.is_array_annotation(annotation):
-                value = Value(jax=True)
-            if name in self.random_key_args:
-                value = replace(value, key=("param", name))
-            state.env[name] = value
-        for extra in (args.vararg, args.kwarg):
-            if extra is not None:
-                traced = info is not None and info.traced and info.all_params_traced
-                state.env[extra.arg] = TREE if traced else UNKNOWN
+        if param is args.vararg or param is args.kwarg:
+            return TREE if info is not None and info.traced and info.all_params_traced else UNKNOWN
+        name, annotation = param.arg, param.annotation
+        value = UNKNOWN
+        if info is not None and info.traced and name in info.traced_params:
+            value = TREE if C.is_container_param(name, annotation) else TRACED
+        elif info is not None and name in info.static_params:
+            value = STATIC
+        elif C.is_array_annotation(annotation):
+            value = Value(jax=True)
+        if name in self.random_key_args:
+            value = replace(value, key=("param", name))
+        return value
 
     # -- statements ----------------------------------------------------------------------
 

@@ -113,9 +113,9 @@ class Model:
         owner = scope.lookup_scope(name)
         if owner is None or owner is scope or owner.kind == "class" or owner in self._computing:
             return UNKNOWN
-        # Imports, classes and one unconditional `def` or `name = <closed expression>` need no
-        # interpretation of the owner: most free names are these, and the owner is often the
-        # whole module.
+        # Imports, classes, parameters never rebound and one unconditional `def` or `name = <closed
+        # expression>` need no interpretation of the owner: most free names are these, and the
+        # owner is often the whole module or a long function.
         bindings = owner.bindings.get(name, [])
         if all(b.kind in ("import", "class") for b in bindings):
             return UNKNOWN
@@ -126,8 +126,11 @@ class Model:
         return self.facts(owner).final_env.get(name, UNKNOWN)
 
     def _single_binding_value(self, owner: Scope, node: ast.AST) -> Value | None:
-        """The value of a name bound once, unconditionally, by a `def` or an assignment whose value
-        reads only imports and builtins (so needs no environment); None when it is not that."""
+        """The value of a name bound once: a parameter (its value at the start stays to the end),
+        an unconditional `def`, or an unconditional assignment whose value reads only imports and
+        builtins (so needs no environment); None when it is not one of these."""
+        if isinstance(node, ast.arg):
+            return Interpreter(self, owner, self.trace.get(owner)).param_value(node)
         parent = self.parent(node)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return function_value(self, node) if parent is owner.node else None
