@@ -67,7 +67,7 @@ def _makes_jax_arrays(model: Model, scope: Scope) -> bool:
     return False
 
 
-# Calls that make a Python container (never a JAX array) from untraceable arguments.
+# Calls that make a Python container, never a JAX array.
 _CONTAINER_MAKERS = frozenset(("builtins.dict", "builtins.list", "builtins.set", "collections.defaultdict",
                                "collections.OrderedDict", "collections.Counter"))
 
@@ -76,7 +76,7 @@ def _never_an_array(model: Model, scope: Scope, target: ast.Subscript) -> bool:
     """Whether the base of `target`, in untraced code, surely holds no JAX array, from how its name
     is bound: `d = {}`, `out = np.zeros(n)`, an import (`registry.table[k] = v`), an untraced
     parameter (`self.cache[k] = v`). Saves interpreting most functions that assign items."""
-    base, _ = _innermost(target)
+    base, indices = _innermost(target)
     root = base
     while isinstance(root, ast.Attribute):
         root = root.value
@@ -86,20 +86,24 @@ def _never_an_array(model: Model, scope: Scope, target: ast.Subscript) -> bool:
     if owner is None or owner.kind == "class":
         return True  # read as an unknown value
     traced_owner = model.info(owner).traced
-    for binding in owner.bindings[root.id]:
+    multi_axis = any(_multi_axis(i) for i in indices)
+    for binding in owner.bindings.get(root.id, ()):
         if binding.kind in ("import", "def", "class"):
             continue
         if binding.kind == "param" and not traced_owner and not is_array_annotation(binding.node.annotation):  # type: ignore[attr-defined]
             continue
-        if binding.kind == "assign" and root is base and not traced_owner and _container_value(model, owner, binding.node):
+        if binding.kind == "assign" and root is base and not traced_owner and _container_value(
+                model, owner, binding.node, multi_axis):
             continue
         return False
     return True
 
 
-def _container_value(model: Model, scope: Scope, name: ast.AST) -> bool:
+def _container_value(model: Model, scope: Scope, name: ast.AST, multi_axis: bool) -> bool:
     """`name = <value>` where the value is a literal container, a NumPy array or a Python
-    container made from untraceable arguments: none of these is ever a JAX array."""
+    container (`dict(...)`, `list(...)`): none of these is ever a JAX array. A container made
+    from traced values might be one, as far as the interpreter knows, but only an index like
+    `[:, 0]` (`multi_axis`) says so."""
     statement = model.parent(name)
     if not isinstance(statement, (ast.Assign, ast.AnnAssign)) or statement.value is None:
         return False
@@ -110,7 +114,8 @@ def _container_value(model: Model, scope: Scope, name: ast.AST) -> bool:
         return _untraceable(value, scope)
     if isinstance(value, ast.Call):
         qualified = model.qualified(value.func, scope) or ""
-        return qualified.startswith("numpy.") or (qualified in _CONTAINER_MAKERS and _untraceable(value, scope))
+        return qualified.startswith("numpy.") or (
+            qualified in _CONTAINER_MAKERS and (not multi_axis or _untraceable(value, scope)))
     return False
 
 
