@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import codecs
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
 _CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 
@@ -38,12 +39,13 @@ class Source:
     """The text of a module as analysed; for notebooks, the concatenated code cells."""
 
     text: str
-    lines: list[str] = field(init=False)
     # Notebook mapping: for each row (0-based) of `text`, (cell number, row in cell), 1-based.
     cells: list[tuple[int, int]] | None = None
 
-    def __post_init__(self) -> None:
-        self.lines = self.text.splitlines()
+    @cached_property
+    def lines(self) -> list[str]:
+        """Split on first use: most files have no finding to show."""
+        return self.text.splitlines()
 
     def line(self, row: int) -> str:
         """Row is 1-based; rows past the end are empty."""

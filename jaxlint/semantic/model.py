@@ -59,6 +59,7 @@ class Model:
         self._may_hold_keys: bool | None = None  # see may_hold_keys
         self._outer_owners: dict[Scope, list[Scope]] = {}
         self._sees_traced: dict[Scope, bool] = {}
+        self._refs: dict[ast.AST, list[tuple[Scope, int]]] = {}
         self._consumed_params: dict[Scope, frozenset[str]] = {}
         self._defaults_never_passed()
         self._propagate_to_callees()
@@ -319,7 +320,12 @@ class Model:
         return names
 
     def function_refs(self, expr: ast.AST, scope: Scope) -> list[tuple[Scope, int]]:
-        return self._analysis.function_refs(expr, scope)
+        """The functions of this module `expr` denotes (see TraceAnalysis.function_refs), memoised:
+        rules and the interpreter ask about the same callee many times. Read-only."""
+        found = self._refs.get(expr)
+        if found is None:
+            found = self._refs[expr] = self._analysis.function_refs(expr, scope)
+        return found
 
     # -- parameter facts that need the whole module ---------------------------------------
 
