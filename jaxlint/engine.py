@@ -201,22 +201,32 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     """Results in the order of `files`, the same whatever `jobs`. `cache_dir` None: no cache."""
     from jaxlint.parallel import ordered_map
 
-    contents = [read_file(path) for path in files]
     cache = None
     if cache_dir is not None:
         from jaxlint.cache import Cache
 
         cache = Cache(cache_dir, settings, enabled)
+    # The cache is keyed by content, so the bytes are read here; without it each worker reads its
+    # own files (None), and no bytes travel between processes.
+    contents = [read_file(path) for path in files] if cache else [None] * len(files)
     keys = [cache.key(path, data) if cache and data is not None else None for path, data in zip(files, contents)]
     results = [cache.get(key, path) if cache and key else None for path, key in zip(files, keys)]
     missing = [index for index, result in enumerate(results) if result is None]
+    weights = [len(contents[i]) if contents[i] is not None else _size(files[i]) for i in missing]
     fresh = ordered_map(_Check(settings, enabled), [(files[i], contents[i]) for i in missing], jobs=jobs,
-                        weights=[len(contents[i] or b"") for i in missing], on_crash=_crashed)
+                        weights=weights, on_crash=_crashed)
     for index, result in zip(missing, fresh):
         results[index] = result
         if cache and keys[index]:
             cache.put(keys[index], result)
     return results  # type: ignore[return-value]
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def read_file(path: str) -> bytes | None:
