@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -51,10 +52,7 @@ class Model:
         self.trace: dict[Scope, TraceInfo] = self._analysis.run()
         self._facts: dict[Scope, Facts] = {}
         self._computing: set[Scope] = set()
-        self._key_name = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in options.key_names) or "(?!)")
-        # The longest literal piece of each pattern: a name that matches one contains it.
-        self._key_name_pieces = [max(re.split(r"[*?]", re.sub(r"\[[^]]*]?", "*", p)), key=len)
-                                 for p in options.key_names]
+        self._key_name, self._key_name_pieces = _key_name_matchers(options.key_names)
         self._random_key_args: dict[Scope, frozenset[str]] = {}
         self._may_hold_keys: bool | None = None  # see may_hold_keys
         self._outer_owners: dict[Scope, list[Scope]] = {}
@@ -457,6 +455,15 @@ class Model:
         if changed:
             info.reasons.append(f"called from traced {caller.qualname} with traced arguments")
         return changed
+
+
+@functools.cache
+def _key_name_matchers(patterns: tuple[str, ...]) -> tuple[re.Pattern, list[str]]:
+    """The key-name patterns as one regex, and the longest literal piece of each (a name that
+    matches a pattern contains its piece). Made once per run, not per file."""
+    regex = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns) or "(?!)")
+    pieces = [max(re.split(r"[*?]", re.sub(r"\[[^]]*]?", "*", p)), key=len) for p in patterns]
+    return regex, pieces
 
 
 def _mentions_jax_random(scope: Scope) -> bool:
