@@ -45,8 +45,8 @@ def check(model: Model) -> Iterator[Report]:
 
 
 def _may_hold_jax_arrays(model: Model, scope: Scope) -> bool:
-    """Whether untraced code can make a JAX array here or in an outer scope whose names it reads."""
-    return any(_makes_jax_arrays(model, s) for s in model.value_sources(scope))
+    """Whether untraced code can make a JAX array here or in a scope whose values reach here."""
+    return model.reaches(scope, lambda s: _makes_jax_arrays(model, s))
 
 
 def _makes_jax_arrays(model: Model, scope: Scope) -> bool:

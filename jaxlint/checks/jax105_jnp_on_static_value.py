@@ -65,7 +65,7 @@ def check(model: Model) -> Iterator[Report]:
         for call, label in _static_argument_calls(model, scope, calls):
             reported.add(call)
             yield _report(model, call, scope, f"is a JAX array, but {label} is static and must be hashable")
-        if not staging and (not reductions or not any(_mentions_shapes(s) for s in model.value_sources(scope))):
+        if not staging and (not reductions or not model.reaches(scope, _mentions_shapes)):
             continue  # no shape tuple can reach a reduction here
         facts = model.facts(scope)
         for call in reductions:

@@ -142,20 +142,8 @@ class Model:
         value = Interpreter(self, owner, self.trace.get(owner)).eval(parent.value, State())
         return value if value.key is None else None  # a key gets its identity where it is bound
 
-    def value_sources(self, scope: Scope) -> list[Scope]:
-        """The scopes whose code can make a value that `scope` sees: itself, and the owners of
-        the free names it reads, transitively (a free name reads its owner's final value). A
-        property no source's own code produces cannot hold for any value here: rules check that
-        before paying for an interpretation."""
-        found, index = [scope], 0
-        while index < len(found):
-            for owner in self._outer_owners_of(found[index]):
-                if owner not in found:
-                    found.append(owner)
-            index += 1
-        return found
-
     def _outer_owners_of(self, scope: Scope) -> list[Scope]:
+        """The function and module scopes that own the free names read in `scope`."""
         owners = self._outer_owners.get(scope)
         if owners is None:
             names = {n.id for n in scope.of_type(ast.Name)}  # type: ignore[attr-defined]
@@ -199,7 +187,7 @@ class Model:
                 and any(self._passes_key_keyword(s) for s in self.scopes))
         if scope is None or not self._may_hold_keys:
             return self._may_hold_keys
-        return self._reaches(scope, self._makes_keys)
+        return self.reaches(scope, self._makes_keys)
 
     def _passes_key_keyword(self, scope: Scope) -> bool:
         keywords = {k.arg for call in scope.of_type(ast.Call) for k in call.keywords  # type: ignore[attr-defined]
@@ -210,13 +198,14 @@ class Model:
         """Whether a traced value can exist in `scope`: it or a scope whose values reach it is traced."""
         found = self._sees_traced.get(scope)
         if found is None:
-            found = self._sees_traced[scope] = self._reaches(scope, lambda s: self.info(s).traced)
+            found = self._sees_traced[scope] = self.reaches(scope, lambda s: self.info(s).traced)
         return found
 
-    def _reaches(self, scope: Scope, source: Callable[[Scope], bool]) -> bool:
+    def reaches(self, scope: Scope, source: Callable[[Scope], bool]) -> bool:
         """Whether `source` holds for `scope` or a scope whose values reach it: the owners of the
-        free names it reads and the functions of this module it calls (their return values),
-        transitively."""
+        free names it reads (their final values) and the functions of this module it calls (their
+        return values), transitively. A property that no such scope's own code produces holds for
+        no value here: rules ask this before paying for an interpretation."""
         seen: set[Scope] = set()
         pending = [scope]
         while pending:
