@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -44,6 +43,4 @@ def check(model: Model) -> Iterator[Report]:
 
 def _mentions_keys(model: Model, scope) -> bool:
     """Something here is used as a PRNG key, or a `jax.random` call makes one."""
-    if model.random_key_args(scope):
-        return True
-    return any((model.qualified(call.func, scope) or "").startswith("jax.random.") for call in scope.of_type(ast.Call))
+    return bool(model.random_key_args(scope)) or model.calls_jax_random(scope)

@@ -225,6 +225,10 @@ class Model:
         keys = self.random_key_args(scope)
         if keys and any(n.id in keys for n in scope.of_type(ast.Name)):  # type: ignore[attr-defined]
             return True
+        return self.calls_jax_random(scope)
+
+    def calls_jax_random(self, scope: Scope) -> bool:
+        """A `jax.random` function is called in this scope itself."""
         return any((self.qualified(c.func, scope) or "").startswith("jax.random.")  # type: ignore[attr-defined]
                    for c in scope.of_type(ast.Call))
 
