@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import functools
 import os
 import sys
 import traceback
@@ -66,7 +67,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
         return FileResult((_unparsable(source, path, exc),))
     codes = enabled - _per_file_ignored(path, settings)
     suppress: noqa.Suppressions | None = None  # tokenizing for comments is costly: only once findings exist
-    options = ModelOptions(module_name=module_name(path, settings.root),
+    options = ModelOptions(module_name=module_name(path),
                            jit_decorators=frozenset(settings.jit_decorators), key_names=settings.key_names)
     findings: list[Finding] = []
     errors: list[str] = []
@@ -181,19 +182,23 @@ def _expand(codes: tuple[str, ...]) -> set[str]:
     return {info.code for info in catalog() if any(c == "ALL" or info.code.startswith(c) for c in codes)}
 
 
-def module_name(path: str, root: Path) -> str:
-    """Dotted module name for the JSON `function` field: pkg/train.py → pkg.train."""
-    absolute = Path(os.path.abspath(path))
-    try:
-        relative = absolute.relative_to(root.resolve())
-    except ValueError:
-        relative = Path(os.path.normpath(path))
-    parts = [p for p in relative.with_suffix("").parts if p not in (".", "..", os.sep, "/")]
-    if parts and parts[-1] == "__init__":
-        parts.pop()
-    if parts and parts[0] == "src" and len(parts) > 1:
-        parts.pop(0)
-    return ".".join(parts) or "__main__"
+def module_name(path: str) -> str:
+    """Dotted module name for the JSON `function` field, from the package root (the first folder up
+    without an `__init__.py`): site-packages/blackjax/mcmc/hmc.py → blackjax.mcmc.hmc; a file
+    outside any package is named by its stem."""
+    folder, filename = os.path.split(os.path.abspath(path))
+    parts = [] if filename == "__init__.py" else [os.path.splitext(filename)[0]]
+    while _is_package(folder):
+        folder, name = os.path.split(folder)
+        if not name:
+            break
+        parts.append(name)
+    return ".".join(reversed(parts)) or "__main__"
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_package(folder: str) -> bool:
+    return os.path.isfile(os.path.join(folder, "__init__.py"))
 
 
 def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *, jobs: int = 1,

@@ -412,6 +412,16 @@ class TestJsonOutput:
         assert {(f["filename"], f["function"]) for f in findings(from_below)} == \
             {("train.py", "pkg.train.f"), ("train.py", "pkg.train.g")}
 
+    def test_function_starts_at_the_package_root(self, tmp_path: Path) -> None:
+        """A site-packages folder linted from above: no filesystem prefix in module names."""
+        site = "venv/lib/python3.11/site-packages"
+        write(tmp_path, {f"{site}/lib/__init__.py": "", f"{site}/lib/mcmc/__init__.py": SNIPPET,
+                         f"{site}/lib/mcmc/hmc.py": SNIPPET, f"{site}/single.py": SNIPPET,
+                         "scripts/run.py": SNIPPET})
+        report = findings(jaxlint("check", "--output-format", "json", "--select", "JAX106", f"{site}/lib",
+                                  f"{site}/single.py", "scripts", cwd=tmp_path))
+        assert sorted(f["function"] for f in report) == ["lib.mcmc.g", "lib.mcmc.hmc.g", "run.g", "single.g"]
+
     def test_json_lines_is_the_same_objects(self, project: Path) -> None:
         array, lines = concurrently(lambda: jaxlint("check", "--output-format", "json", "pkg", cwd=project),
                                     lambda: jaxlint("check", "--output-format", "json-lines", "pkg", cwd=project))

@@ -71,7 +71,7 @@ def _plan(findings: list[Finding], settings: Settings, examples: str | None,
         if reason is not None:
             direct[index] = {"status": "skipped", "reason": reason, "evidence": {}, "fix": None}
             continue
-        module = module_name(finding.filename, settings.root)
+        module = module_name(finding.filename)
         if finding.filename not in jobs:
             jobs[finding.filename] = Job(root=str(root), module=module, filename=os.path.abspath(finding.filename),
                                          examples=os.path.abspath(examples) if examples else None, results="",
