@@ -8,7 +8,7 @@ import functools
 import os
 import sys
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -104,10 +104,13 @@ def _finding(report: Report, info, path: str, source: Source, model: Model) -> F
     row, end_row = node.lineno, node.end_lineno or node.lineno  # type: ignore[attr-defined]
     column = source.char_column(row, node.col_offset) + 1  # type: ignore[attr-defined]
     end_column = source.char_column(end_row, node.end_col_offset or 0) + 1  # type: ignore[attr-defined]
-    return _located(
+    finding = _located(
         code=info.code, name=info.name, severity=report.severity or info.severity, message=report.message,
         filename=path, start=(row, column), end=(end_row, end_column), source=source,
         function=model.qualname(report.scope), fixable=report.fixable, fix_data=report.fix_data)
+    if source.cells and report.lines:
+        return replace(finding, message=notebooks.cell_lines(report.message, report.lines, source.cells, finding.cell))
+    return finding
 
 
 def _located(*, start: tuple[int, int], end: tuple[int, int], source: Source | None, **fields) -> Finding:

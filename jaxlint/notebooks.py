@@ -10,6 +10,8 @@ from jaxlint.source import Source
 # Cell magics whose body is still Python (as ruff); a cell under any other (`%%bash`, `%%html`...) is skipped.
 PYTHON_CELL_MAGICS = frozenset(("capture", "debug", "prun", "pypy", "python", "python3", "time", "timeit"))
 _HELP = re.compile(r"[\w.*]+\?{1,2}")  # `jnp.zeros?`, `obj??`: IPython help
+_LINE = re.compile(r"\bline (\d+)\b")
+_MAGIC_ASSIGN = re.compile(r"(\s*[\w.]+(?:\s*,\s*[\w.]+)*\s*=\s*)[!%]")  # `files = !ls`, `x = %env HOME`
 
 
 class NotebookError(Exception):
@@ -38,10 +40,21 @@ def load(text: str) -> Source:
             raise NotebookError(f"not a valid notebook: cell {number} has a `source` that is not text")
         if not _is_python(text_cell):
             continue
-        for row, line in enumerate(text_cell.splitlines(), start=1):
-            lines.append(_neutralise_magic(line))
+        for row, line in enumerate(_python_lines(text_cell.splitlines()), start=1):
+            lines.append(line)
             mapping.append((number, row))
     return Source("\n".join(lines) + "\n", cells=mapping)
+
+
+def cell_lines(message: str, rows: tuple[int, ...], cells: list[tuple[int, int]], cell: int | None) -> str:
+    """`line N` in a message, N a row of the joined module, → the row within its cell (`line n of
+    cell c` when it is another cell than the finding's)."""
+    names = {}
+    for row in rows:
+        if 0 < row <= len(cells):
+            other, within = cells[row - 1]
+            names[str(row)] = f"line {within}" if other == cell else f"line {within} of cell {other}"
+    return _LINE.sub(lambda found: names.get(found[1], found[0]), message) if names else message
 
 
 def _is_python(cell: str) -> bool:
@@ -52,10 +65,23 @@ def _is_python(cell: str) -> bool:
     return bool(name) and name[0] in PYTHON_CELL_MAGICS
 
 
-def _neutralise_magic(line: str) -> str:
-    """IPython magics and shell escapes are not Python: keep the row, drop the code."""
-    stripped = line.lstrip()
-    if stripped.startswith(("%", "!", "?")) or _HELP.fullmatch(stripped):
+def _python_lines(cell: list[str]) -> list[str]:
+    """The cell's rows with IPython syntax made Python, row for row: a magic or shell escape
+    (`!git clone … \\` continued on the next rows, as IPython joins them) becomes a comment, or
+    `pass` where a statement is needed; `x = !ls` / `x = %who_ls` still bind `x`."""
+    out: list[str] = []
+    continued = False  # the row before was IPython syntax ending in a backslash
+    for line in cell:
+        stripped = line.lstrip()
         indent = line[: len(line) - len(stripped)]
-        return f"{indent}pass  # {stripped}" if indent else f"# {stripped}"
-    return line
+        if continued:
+            out.append(f"{indent}# {stripped}")
+        elif stripped.startswith(("%", "!", "?")) or _HELP.fullmatch(stripped):
+            out.append(f"{indent}pass  # {stripped}" if indent else f"# {stripped}")
+        elif (assigned := _MAGIC_ASSIGN.match(line)) is not None:
+            out.append(f"{assigned[1]}get_ipython()  # {line[assigned.end(1):]}")
+        else:
+            out.append(line)
+            continue
+        continued = line.endswith("\\")
+    return out

@@ -793,6 +793,28 @@ class TestBadInputs:
         # suppression works on the row within the cell
         assert codes(suppressed_run) == ["JAX106"]
 
+    def test_notebook_ipython_syntax_continued_lines(self, tmp_path: Path) -> None:
+        """IPython joins a magic or shell line ending in `\\` with the next: no JAX000 that hides the
+        other cells; `x = !cmd` binds `x`; a non-Python cell magic's body is skipped."""
+        write(tmp_path, {"nb.ipynb": _notebook(
+            ("code", "!git clone https://example.org/repo.git \\\n    /content/repo\n%cd /content/repo\n"
+                     "files = !ls \\\n  -la\nimport jax.numpy as jnp\n"),
+            ("code", "if True:\n    !pip install \\\n        jax\n    x = jnp.zeros(3)\n    x[0] = 1.0\n"),
+            ("code", "%%bash\nls \\\n  -la\n(\n"),
+        )})
+        report = findings(jaxlint("check", "--output-format", "json", "nb.ipynb", cwd=tmp_path))
+        assert [(f["code"], f["cell"], f["location"]["row"]) for f in report] == [("JAX104", 2, 5)]
+
+    def test_notebook_messages_name_rows_within_cells(self, tmp_path: Path) -> None:
+        write(tmp_path, {"nb.ipynb": _notebook(
+            ("code", "import jax\n\nkey = jax.random.key(0)\na = jax.random.normal(key)\n"),
+            ("code", "b = jax.random.uniform(key)\n"),
+            ("code", "\n\nc = jax.random.key(1)\nd = jax.random.normal(c)\ne = jax.random.normal(c)\n"),
+        )})
+        report = findings(jaxlint("check", "--output-format", "json", "nb.ipynb", cwd=tmp_path))
+        assert [(f["cell"], f["location"]["row"], re.search(r"\(([^)]*)\)", f["message"])[1]) for f in report] == [
+            (2, 1, "already consumed on line 4 of cell 1"), (3, 5, "already consumed on line 4")]
+
     def test_notebooks_found_in_directories(self, tmp_path: Path) -> None:
         write(tmp_path, {"notebooks/nb.ipynb": _notebook(("code", "import jax.numpy as jnp\nx = jnp.ones(2)\nx[0] = 1\n")),
                          "notebooks/.ipynb_checkpoints/nb-checkpoint.ipynb": "{}"})

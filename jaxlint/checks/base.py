@@ -21,6 +21,7 @@ class Report:
     severity: str | None = None  # overrides the rule's default severity
     fixable: str | None = None  # "safe" | "unsafe" when the rule can fix this one
     fix_data: Any = None
+    lines: tuple[int, ...] = ()  # module rows the message names as `line N` (rewritten for notebook cells)
 
 
 def snippet(node: ast.AST, limit: int = 40) -> str:

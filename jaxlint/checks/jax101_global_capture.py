@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,7 @@ _MUTATORS = frozenset(("append", "extend", "insert", "pop", "update", "setdefaul
                        "discard", "popitem", "sort", "reverse", "fill", "resize", "itemset"))
 _CONTAINER_CALLS = frozenset(("builtins.list", "builtins.dict", "builtins.set", "collections.defaultdict",
                               "collections.OrderedDict", "collections.deque"))
+_LINE_NUMBER = re.compile(r"\bline (\d+)")  # the rows a change's description names
 
 
 def check(model: Model) -> Iterator[Report]:
@@ -46,7 +48,8 @@ def check(model: Model) -> Iterator[Report]:
             message = (f"jit-compiled `{function_label(scope)}` reads `{load.id}` from {where}, which is "
                        f"{change}; the compiled function keeps the value from trace time. "
                        f"Pass `{load.id}` as an argument")
-            yield Report(load, message, scope, fixable="unsafe", fix_data={"name": load.id})
+            yield Report(load, message, scope, fixable="unsafe", fix_data={"name": load.id},
+                         lines=tuple(int(row) for row in _LINE_NUMBER.findall(change)))
 
 
 def _inside_cached(model: Model, scope: Scope) -> bool:
