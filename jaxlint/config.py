@@ -10,9 +10,12 @@ DEFAULT_EXCLUDE = (".git", ".venv", "venv", "build", "dist", "__pycache__", ".to
                    "site-packages", ".jaxlint_cache", ".mypy_cache", ".pytest_cache", ".ruff_cache",
                    ".ipynb_checkpoints", ".nox", ".eggs")
 _KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude",
-         "respect-gitignore", "unsafe-fixes", "max-unroll", "jit-decorators", "key-names", "verify"}
+         "respect-gitignore", "unsafe-fixes", "max-unroll", "jit-decorators", "key-names", "test-files", "verify"}
 _VERIFY_KEYS = {"examples", "timeout"}
 DEFAULT_SELECT = ("ALL",)
+# Test files, where rules that flag testing idioms (one key fed to two code paths to compare
+# them) stay quiet. A pattern ending in "/" names a folder anywhere in the path.
+DEFAULT_TEST_FILES = ("test_*.py", "*_test.py", "conftest.py", "tests/", "test/")
 OFF_BY_DEFAULT = frozenset(("JAX302",))
 
 
@@ -35,6 +38,7 @@ class Settings:
     max_unroll: int = 32
     jit_decorators: tuple[str, ...] = ()
     key_names: tuple[str, ...] = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key")
+    test_files: tuple[str, ...] = DEFAULT_TEST_FILES
     verify_examples: str | None = None
     verify_timeout: float = 60.0
     explicit_select: bool = field(default=False, compare=False)
@@ -42,7 +46,7 @@ class Settings:
     def fingerprint(self) -> str:
         """What changes findings: used in the cache key."""
         return repr((self.select, self.ignore, self.extend_select, self.per_file_ignores, self.max_unroll,
-                     self.jit_decorators, self.key_names))
+                     self.jit_decorators, self.key_names, self.test_files))
 
 
 def find_config(start: Path) -> Path | None:
@@ -104,7 +108,7 @@ def _from_table(table: dict, path: Path, where: str, known: set[str]) -> Setting
             (glob, validate_codes(_strings(codes, f"per-file-ignores.{glob}", where), known,
                                   f"{where} per-file-ignores"))
             for glob, codes in mapping.items())
-    for key in ("exclude", "extend-exclude", "jit-decorators", "key-names"):
+    for key in ("exclude", "extend-exclude", "jit-decorators", "key-names", "test-files"):
         if key in table:
             changes[key.replace("-", "_")] = _strings(table[key], key, where)
     for key in ("respect-gitignore", "unsafe-fixes"):

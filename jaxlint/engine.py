@@ -66,6 +66,8 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         return FileResult((_unparsable(source, path, exc),))
     codes = enabled - _per_file_ignored(path, settings)
+    if is_test_file(path, settings):
+        codes -= {module.CODE for module in rule_modules() if getattr(module, "QUIET_IN_TESTS", False)}
     suppress: noqa.Suppressions | None = None  # tokenizing for comments is costly: only once findings exist
     options = ModelOptions(module_name=module_name(path),
                            jit_decorators=frozenset(settings.jit_decorators), key_names=settings.key_names)
@@ -177,6 +179,22 @@ def _per_file_ignored(path: str, settings: Settings) -> set[str]:
         if fnmatch.fnmatchcase(relative, glob) or fnmatch.fnmatchcase(name, glob):
             ignored |= _expand(codes)
     return ignored
+
+
+def is_test_file(path: str, settings: Settings) -> bool:
+    """Whether `path` matches a `test-files` pattern: a file-name glob, or a folder (`tests/`)."""
+    try:
+        relative = Path(os.path.abspath(path)).relative_to(settings.root.resolve())
+    except ValueError:
+        relative = Path(path)
+    folders, name = relative.parts[:-1], relative.name
+    for pattern in settings.test_files:
+        if pattern.endswith("/"):
+            if any(fnmatch.fnmatchcase(folder, pattern[:-1]) for folder in folders):
+                return True
+        elif fnmatch.fnmatchcase(name, pattern):
+            return True
+    return False
 
 
 def _expand(codes: tuple[str, ...]) -> set[str]:

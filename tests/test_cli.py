@@ -582,6 +582,29 @@ class TestConfigDiscovery:
             ("proj/tests/test_a.py", "JAX106")]
 
 
+    KEY_REUSE = "import jax\n\n\ndef f(key):\n    return jax.random.normal(key) + jax.random.uniform(key)\n"
+
+    def test_key_reuse_is_quiet_in_test_files_by_default(self, tmp_path: Path) -> None:
+        layout = {"proj/lib/model.py": self.KEY_REUSE, "proj/lib/test_model.py": self.KEY_REUSE,
+                  "proj/lib/model_test.py": self.KEY_REUSE, "proj/tests/helpers.py": self.KEY_REUSE,
+                  "proj/conftest.py": self.KEY_REUSE, "proj/lib/contest.py": self.KEY_REUSE}
+        write(tmp_path, layout)
+        assert sorted((f, c) for f, c, _, _ in lint("proj", cwd=tmp_path)) == [
+            ("proj/lib/contest.py", "JAX102"), ("proj/lib/model.py", "JAX102")]
+        # other rules still report in tests
+        write(tmp_path, {"proj/tests/test_snippet.py": SNIPPET})
+        assert codes(lint("proj/tests", cwd=tmp_path)) == ["JAX104", "JAX106"]
+
+    def test_test_files_is_configurable(self, tmp_path: Path) -> None:
+        write(tmp_path, {"a/pyproject.toml": "[tool.jaxlint]\ntest-files = []\n",
+                         "a/tests/test_x.py": self.KEY_REUSE,
+                         "b/pyproject.toml": '[tool.jaxlint]\ntest-files = ["check_*.py", "spec/"]\n',
+                         "b/check_x.py": self.KEY_REUSE, "b/spec/x.py": self.KEY_REUSE, "b/tests/test_x.py": self.KEY_REUSE})
+        assert files(lint("a", cwd=tmp_path)) == {"a/tests/test_x.py"}
+        assert files(lint("b", cwd=tmp_path)) == {"b/tests/test_x.py"}
+        write(tmp_path, {"c/pyproject.toml": "[tool.jaxlint]\ntest-files = 3\n", "c/x.py": CLEAN})
+        assert_usage_error(jaxlint("check", "c", cwd=tmp_path), "test-files")
+
 class TestSelection:
     # (configured [tool.jaxlint], command-line options, codes reported on SNIPPET)
     CASES: ClassVar[list[tuple[str, list[str], list[str]]]] = [

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
+    from jaxlint.semantic.interpret import KeyUse
     from jaxlint.semantic.model import Model
 
 CODE = "JAX102"
@@ -15,6 +17,9 @@ NAME = "prng-key-reuse"
 SEVERITY = "error"
 FIX = "unsafe"
 SUMMARY = "The same PRNG key is consumed twice, so the \"random\" draws are identical or correlated."
+# Tests feed one key to two code paths to compare them (jit vs eager, a library vs a reference):
+# the idiom, not a bug. The `test-files` setting says which files are tests.
+QUIET_IN_TESTS = True
 
 
 def check(model: Model) -> Iterator[Report]:
@@ -22,23 +27,38 @@ def check(model: Model) -> Iterator[Report]:
         return
     for scope in [model.module, *model.functions()]:
         info = model.info(scope)
-        if info.host:
+        if info.host or info.shape_only:  # host callbacks and abstract evaluation draw nothing twice
             continue
         if not _mentions_keys(model, scope) or not model.may_hold_keys(scope):
             continue
         for reuse in model.facts(scope).key_reuses:
-            first_line = getattr(reuse.first, "lineno", None)
-            if reuse.in_loop and first_line == getattr(reuse.call, "lineno", None):
-                where = "in every iteration of the loop without splitting it"
-            else:
-                where = f"already consumed on line {first_line}"
-            fresh = "subkey" if reuse.name != "subkey" else "new_subkey"
-            message = (f"PRNG key `{reuse.name}` is reused ({where}); the draws repeat. "
-                       f"Split first: `{reuse.name}, {fresh} = jax.random.split({reuse.name})` and use `{fresh}`")
-            yield Report(reuse.node, message, scope, fixable="unsafe",
-                         fix_data={"key": reuse.name, "in_loop": reuse.in_loop,
-                                   "first_line": getattr(reuse.first, "lineno", None)})
+            yield _report(reuse, scope)
 
+
+def _report(reuse: KeyUse, scope) -> Report:
+    first_line = getattr(reuse.first, "lineno", None)
+    line = getattr(reuse.call, "lineno", None)
+    named = (first_line,) if first_line is not None else ()  # the row `line N` below names
+    if reuse.split_elsewhere:
+        later = " in the next iteration" if reuse.in_loop and first_line is not None and first_line < line else ""
+        where = f"consumed here and split again on line {first_line}{later}"
+        first_line = None  # the fix splits right before this consumer
+    elif reuse.in_loop and first_line == line:
+        where = "consumed in every iteration of the loop without being split"
+        named = ()
+    else:
+        where = f"already consumed on line {first_line}"
+    fresh = "subkey" if reuse.name != "subkey" else "new_subkey"
+    message = (f"PRNG key `{reuse.name}` is reused ({where}); the draws {_outcome(reuse)}. "
+               f"Split first: `{reuse.name}, {fresh} = jax.random.split({reuse.name})` and use `{fresh}`")
+    return Report(reuse.node, message, scope, fixable="unsafe",
+                  fix_data={"key": reuse.name, "in_loop": reuse.in_loop, "first_line": first_line}, lines=named)
+
+
+def _outcome(reuse: KeyUse) -> str:
+    """Two calls of one sampler with one key repeat the numbers; other pairs are correlated."""
+    same = ast.dump(reuse.call.func) == ast.dump(reuse.first.func) if isinstance(reuse.first, ast.Call) else False
+    return "repeat" if same or reuse.in_loop and reuse.first is reuse.call else "are correlated"
 
 
 def _mentions_keys(model: Model, scope) -> bool:

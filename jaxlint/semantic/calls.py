@@ -12,6 +12,7 @@ from jaxlint.semantic.values import (
     NOT_TRACED,
     STATIC,
     TRACED_ARRAY,
+    TRACED_TREE,
     UNKNOWN,
     Value,
     combine,
@@ -42,6 +43,17 @@ JNP_STATIC_FUNCS = frozenset((
     "shape", "ndim", "size", "result_type", "dtype", "issubdtype", "promote_types", "finfo", "iinfo",
     "can_cast", "isdtype", "iscomplexobj", "isrealobj", "isscalar", "broadcast_shapes",
 ))
+# JAX functions whose result is not one array: the argument (position, keyword) whose structure
+# the result keeps, "list" for a list of arrays, None for a pytree of unknown structure.
+PYTREE_RESULTS: dict[str, tuple[int, str] | str | None] = {
+    "jax.lax.fori_loop": (3, "init_val"), "jax.lax.while_loop": (2, "init_val"), "jax.lax.scan": (1, "init"),
+    **dict.fromkeys(("jax.lax.stop_gradient", "jax.lax.optimization_barrier", "jax.lax.psum", "jax.lax.pmean",
+                     "jax.lax.pmax", "jax.lax.pmin", "jax.lax.ppermute", "jax.lax.all_gather"), (0, "x")),
+    **dict.fromkeys(("jax.lax.cond", "jax.lax.switch", "jax.lax.map", "jax.lax.associative_scan",
+                     "jax.lax.custom_root", "jax.lax.custom_linear_solve", "jax.lax.reduce"), None),
+    **dict.fromkeys(("jax.numpy.split", "jax.numpy.array_split", "jax.numpy.hsplit", "jax.numpy.vsplit",
+                     "jax.numpy.dsplit", "jax.numpy.meshgrid", "jax.numpy.broadcast_arrays"), "list"),
+}
 STATIC_JAX_FUNCS = frozenset(("jax.lax.axis_size", "jax.lax.broadcast_shapes", "jax.numpy.ndim"))
 KEY_MAKERS = frozenset((
     "jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.random.fold_in", "jax.random.clone",
@@ -58,6 +70,8 @@ ARRAY_ANNOTATIONS = frozenset((
     "jax.Array", "Array", "jnp.ndarray", "jax.numpy.ndarray", "jnp.array", "chex.Array", "jax.typing.ArrayLike",
     "ArrayLike", "float", "complex", "jnp.float32", "Float", "PRNGKeyArray",
 ))
+# Python scalars passed to a transform become array tracers: never a container.
+SCALAR_ANNOTATIONS = frozenset(("bool", "int", "float", "complex"))
 JAXTYPING = ("Float[", "Int[", "Bool[", "Shaped[", "Num[", "Real[", "Inexact[", "Integer[", "Complex[",
              "UInt[", "Key[", "PRNGKeyArray[")
 
@@ -72,17 +86,31 @@ def is_array_annotation(annotation: ast.AST | None) -> bool:
 def is_container_param(name: str, annotation: ast.AST | None) -> bool:
     """A traced parameter that is probably a pytree container (its truthiness does not raise)."""
     if annotation is not None:
-        return not is_array_annotation(annotation)
+        return not is_array_annotation(annotation) and ast.unparse(annotation) not in SCALAR_ANNOTATIONS
     return bool(CONTAINER_NAME.search(name))
 
 
 _CHECKER = re.compile(r"^_*(is|has|check|assert|validate|ensure|verify|print|log|debug|warn)(_|$|[A-Z])")
 
 
+# Abstract evaluation: the function is traced for shapes and dtypes only, no number is drawn.
+ABSTRACT_EVALUATION = frozenset(("jax.eval_shape", "jax.make_jaxpr", "equinox.filter_eval_shape",
+                                 "equinox.filter_make_jaxpr", "flax.nnx.eval_shape"))
+# Methods of a jitted function that trace or lower it without running it (`jax.jit(f).lower(key, x)`).
+STAGING_METHODS = frozenset(("lower", "trace", "eval_shape"))
+# Methods that store a value in a container: the key is kept, not consumed (`seq.append((key, s))`).
+STORING_METHODS = frozenset(("append", "appendleft", "extend", "insert", "add", "put", "put_nowait", "setdefault"))
+# Methods of a flax module that derive their keys with `fold_in` (JAX's own key-reuse checker
+# accepts `model.init(rng, x)` followed by `jax.random.split(rng)`).
+FLAX_KEY_DERIVING_METHODS = frozenset(("init", "apply", "init_with_output"))
+
+
 def key_use(qualified: str | None, callee: str | None = None) -> str:
     """How a call treats PRNG keys passed to it: consume | sampler | fold | ignore.
     `callee` is the last name of what is called (`is_prng_key`), for checks that only look."""
     if callee is not None and _CHECKER.match(callee):
+        return "ignore"
+    if qualified in ABSTRACT_EVALUATION:
         return "ignore"
     if qualified is None:
         return "consume"
@@ -106,7 +134,7 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
         if isinstance(node.func, ast.Attribute):
             return _method_value(interp, node, inputs)
         if func.returns_arrays:
-            return Value(jax=True, traced=TRACED_ARRAY if traced_input and interp.staging else NOT_TRACED)
+            return _transformed_result(interp, func, traced_input)
         local = interp.model.local_return_value(node, interp.scope)
         if local is not None:
             return MAYBE_TRACED if traced_input and not local.traced else local
@@ -122,14 +150,37 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
     if qualified.startswith("math."):
         return combine(inputs) if inputs else STATIC
     if qualified in TRANSFORMS:
-        return Value(returns_arrays=True)
+        return Value(returns_arrays=True, returns_of=_wrapped_functions(interp, node))
     if qualified == "jax.block_until_ready" and args:
         return args[0]
     if qualified == "jax.device_put" and args:
         return Value(jax=True, traced=args[0].traced)
     if func.returns_arrays:
-        return Value(jax=True, traced=TRACED_ARRAY if traced_input and interp.staging else NOT_TRACED)
+        return _transformed_result(interp, func, traced_input)
     return MAYBE_TRACED if traced_input else UNKNOWN
+
+
+def _transformed_result(interp: Interpreter, func: Value, traced_input: bool) -> Value:
+    """A call of a jit/vmap/grad-transformed callable: a pytree of JAX arrays (a dict of metrics, a
+    tuple), one array only where every function it returns the results of returns one."""
+    traced = traced_input and interp.staging
+    if interp.model.returns_one_array(func.returns_of):
+        return Value(jax=True, traced=TRACED_ARRAY if traced else NOT_TRACED)
+    return Value(traced=TRACED_TREE if traced else NOT_TRACED)
+
+
+def _wrapped_functions(interp: Interpreter, node: ast.Call) -> tuple:
+    """The functions whose results `jax.jit(f)`, `jax.vmap(jax.jit(f))` return as they are; none for
+    differentiation (`jax.grad(f)` returns gradients shaped like the argument)."""
+    wrapped: ast.AST = node
+    while isinstance(wrapped, ast.Call) and wrapped.args:
+        transform = TRANSFORMS.get(interp.model.qualified(wrapped.func, interp.scope) or "")
+        if transform is None:
+            break
+        if transform.kind == "grad":
+            return ()
+        wrapped = wrapped.args[0]
+    return tuple(target for target, _ in interp.model.function_refs(wrapped, interp.scope))
 
 
 def _builtin_value(name: str, args: list[Value], inputs: list[Value]) -> Value:
@@ -149,6 +200,8 @@ def _jax_value(interp: Interpreter, node: ast.Call, qualified: str, inputs: list
     if (qualified.startswith("jax.numpy.") and short in JNP_STATIC_FUNCS) or qualified in STATIC_JAX_FUNCS:
         return Value(static=True, shape=short in ("shape", "ndim", "size"), is_tuple=short == "shape")
     traced = traced_input or interp.staging
+    if qualified in PYTREE_RESULTS:
+        return _pytree_result(node, qualified, traced, interp)
     result = Value(traced=TRACED_ARRAY if traced else NOT_TRACED, jax=True)
     if qualified in KEY_MAKERS:
         return Value(key=("call", id(node)), jax=True, traced=result.traced)
@@ -158,6 +211,38 @@ def _jax_value(interp: Interpreter, node: ast.Call, qualified: str, inputs: list
     if staged is not None:
         return Value(traced=result.traced, jax=True, staged_static=staged)
     return result
+
+
+def _pytree_result(node: ast.Call, qualified: str, traced: bool, interp: Interpreter) -> Value:
+    """What a JAX function that returns a pytree gives: the structure of the carry or operand it
+    keeps (`fori_loop`, `while_loop`, `stop_gradient`, collectives), the carry and the stacked
+    outputs of `scan`, a list of arrays (`jnp.split`), else a pytree of unknown structure (the
+    branches of `cond` may return a dict)."""
+    kept = PYTREE_RESULTS[qualified]
+    if kept == "list":  # its elements are arrays (traced ones where it is)
+        return Value(jax=True, is_tuple=True, traced=TRACED_ARRAY if traced else NOT_TRACED)
+    if kept is None:
+        return Value(traced=TRACED_TREE if traced else NOT_TRACED)
+    position, keyword = kept
+    argument = node.args[position] if len(node.args) > position else next(
+        (k.value for k in node.keywords if k.arg == keyword), None)
+    carry = _same_structure(interp.facts.value(argument), traced) if argument is not None else Value(
+        traced=TRACED_TREE if traced else NOT_TRACED)
+    if qualified == "jax.lax.scan":
+        return Value(is_tuple=True, elts=(carry, Value(traced=TRACED_TREE if traced else NOT_TRACED)),
+                     traced=TRACED_TREE if traced else NOT_TRACED)
+    return carry
+
+
+def _same_structure(value: Value, traced: bool) -> Value:
+    """A pytree with the structure of `value` whose leaves are JAX arrays: tuples keep their
+    elements, Python numbers and arrays become JAX arrays, anything else stays a pytree."""
+    if value.elts is not None:
+        return Value(is_tuple=True, elts=tuple(_same_structure(e, traced) for e in value.elts),
+                     traced=TRACED_TREE if traced else NOT_TRACED)
+    if value.jax or value.numpy or (value.static and not value.is_tuple):
+        return Value(jax=True, traced=TRACED_ARRAY if traced else NOT_TRACED)
+    return Value(traced=TRACED_TREE if traced else NOT_TRACED)
 
 
 def _method_value(interp: Interpreter, node: ast.Call, inputs: list[Value]) -> Value:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from jaxlint.semantic import calls as C
-from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.transforms import TRANSFORMS
 from jaxlint.semantic.values import (
     NOT_TRACED,
     STATIC,
@@ -36,14 +36,17 @@ class KeyUse:
     node: ast.AST  # the key argument of the second consumer
     call: ast.Call
     name: str
-    first: ast.AST  # the first consumer
+    first: ast.AST  # the other consumer: the first one, or the `split` that follows a sampler
     in_loop: bool
+    # Reported at a sampler whose key is also split (`first`): the fix goes before the sampler.
+    split_elsewhere: bool = False
 
 
 @dataclass
 class State:
     env: dict[str, Value] = field(default_factory=dict)
-    consumed: dict[tuple, ast.AST] = field(default_factory=dict)  # key identity → first consumer
+    # key identity → the first consumer and its key argument
+    consumed: dict[tuple, tuple[ast.Call, ast.AST]] = field(default_factory=dict)
     folded: dict[tuple, set] = field(default_factory=dict)  # key identity → fold_in constants
     dead: bool = False  # the path returned/raised/broke out
 
@@ -125,6 +128,8 @@ class Interpreter:
         value = UNKNOWN
         if info is not None and info.traced and name in info.traced_params:
             value = TREE if C.is_container_param(name, annotation) else TRACED
+            if annotation is None:  # an array as far as control flow goes; a dict for all we know
+                value = replace(value, jax=False)
         elif info is not None and name in info.static_params:
             value = STATIC
         elif C.is_array_annotation(annotation):
@@ -423,7 +428,7 @@ class Interpreter:
 
     def _eval_IfExp(self, node: ast.IfExp, state: State) -> Value:
         self.eval(node.test, state)
-        return join(self.eval(node.body, state), self.eval(node.orelse, state))
+        return join(*self._alternatives([node.body, node.orelse], state))  # only one arm runs
 
     def _eval_NamedExpr(self, node: ast.NamedExpr, state: State) -> Value:
         value = self.eval(node.value, state)
@@ -523,7 +528,7 @@ class Interpreter:
         kwargs = {k.arg or "**": self.eval(k.value, state) for k in node.keywords}
         result = C.call_value(self, node, qualified, func, args, kwargs)
         if self.tracks_keys:
-            self._consume_keys(node, qualified, args, kwargs, state)
+            self._consume_keys(node, args, kwargs, state)
         if self.info is not None and self.info.traced:
             self.facts.callee_args.append((node, args, kwargs))
         return result
@@ -561,11 +566,8 @@ class Interpreter:
 
     # -- PRNG keys -----------------------------------------------------------------------
 
-    def _consume_keys(self, node: ast.Call, qualified: str | None, args: list[Value],
-                      kwargs: dict[str, Value], state: State) -> None:
-        func = node.func
-        callee = last_name(func)
-        kind = C.key_use(qualified, callee)
+    def _consume_keys(self, node: ast.Call, args: list[Value], kwargs: dict[str, Value], state: State) -> None:
+        kind = self.model.key_use(node, self.scope)
         if kind == "ignore" or self._in_assert(node):
             return
         exprs = list(zip(node.args, args)) + [(k.value, kwargs[k.arg or "**"]) for k in node.keywords]
@@ -575,7 +577,7 @@ class Interpreter:
                 if isinstance(data, ast.Constant):
                     seen = state.folded.setdefault(args[0].key, set())
                     if data.value in seen:
-                        self._reuse(node.args[0], node, args[0].key, node, state)
+                        self._reuse(node.args[0], node, node)
                     seen.add(data.value)
             return
         if kind == "sampler" and node.args:
@@ -588,14 +590,19 @@ class Interpreter:
                     continue
                 first = state.consumed.get(sub_value.key)
                 if first is None and sub_value.key[0] == "outer" and self.info is not None and self.info.loop_body:
-                    first = node  # a lax loop body reading a key from outside: the same key every iteration
+                    # a lax loop body reading a key from outside: the same key every iteration
                     self.loop_depth += 1
-                    self._reuse(sub_expr, node, sub_value.key, first, state)
+                    self._reuse(sub_expr, node, node)
                     self.loop_depth -= 1
+                elif first is not None and self._is_split(node) and not self._is_split(first[0]):
+                    self._reuse(first[1], first[0], node, split_elsewhere=True)  # where the fix goes
                 elif first is not None:
-                    self._reuse(sub_expr, node, sub_value.key, first, state)
+                    self._reuse(sub_expr, node, first[0])
                 else:
-                    state.consumed[sub_value.key] = node
+                    state.consumed[sub_value.key] = (node, sub_expr)
+
+    def _is_split(self, call: ast.Call) -> bool:
+        return self.model.qualified(call.func, self.scope) == "jax.random.split"
 
     def _in_assert(self, node: ast.AST) -> bool:
         parent = self.model.parent(node)
@@ -603,19 +610,25 @@ class Interpreter:
             parent = self.model.parent(parent)
         return isinstance(parent, ast.Assert)
 
-    def _reuse(self, expr: ast.AST, call: ast.Call, key: tuple, first: ast.AST, state: State) -> None:
+    def _reuse(self, expr: ast.AST, call: ast.Call, first: ast.AST, split_elsewhere: bool = False) -> None:
         if expr in self._reported:
             return
         self._reported.add(expr)
         name = ast.unparse(expr) if not isinstance(expr, ast.Name) else expr.id
-        self.facts.key_reuses.append(KeyUse(expr, call, name, first, self.loop_depth > 0))
+        self.facts.key_reuses.append(KeyUse(expr, call, name, first, self.loop_depth > 0, split_elsewhere))
 
 
 def function_value(model: Model, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Value:
-    """The value a `def` binds: a callable that gives JAX arrays when a transform decorates it."""
+    """The value a `def` binds: a callable that gives JAX arrays when a transform decorates it
+    (the function's own results, unless it is differentiated)."""
     scope = model.scope_of.get(node)
     info = model.trace.get(scope) if scope else None
-    return Value(returns_arrays=info is not None and any(r.startswith("decorated with") for r in info.reasons))
+    decorators = [TRANSFORMS.get(r[len("decorated with "):]) for r in info.reasons
+                  if r.startswith("decorated with ")] if info is not None else []
+    if not decorators:
+        return UNKNOWN
+    differentiated = any(t is not None and t.kind == "grad" for t in decorators)
+    return Value(returns_arrays=True, returns_of=() if differentiated else (scope,))
 
 
 def _dispatch_table(prefix: str) -> dict[type, object]:

@@ -11,7 +11,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from jaxlint.semantic.calls import key_use
+from jaxlint.semantic.calls import (
+    ABSTRACT_EVALUATION,
+    FLAX_KEY_DERIVING_METHODS,
+    STAGING_METHODS,
+    STORING_METHODS,
+    key_use,
+)
 from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
@@ -21,6 +27,8 @@ from jaxlint.semantic.values import TRACED_ARRAY, UNKNOWN, Value, combine
 _NOT_TRACED = TraceInfo()
 DEFAULT_KEY_NAMES = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key")
 _MAX_PROPAGATION_ROUNDS = 8
+# Abstract evaluation that takes the function's arguments after it: `jax.eval_shape(f, x, y)`.
+_EVALUATED_WITH_ARGUMENTS = frozenset(("jax.eval_shape", "equinox.filter_eval_shape", "flax.nnx.eval_shape"))
 # Parameters so annotated cannot hold a tracer, whatever a caller passes.
 _UNTRACEABLE_ANNOTATIONS = frozenset(("str", "Callable", "type", "Sequence[str]", "tuple[int, ...]",
                                       "Sequence[int]", "typing.Callable"))
@@ -59,6 +67,8 @@ class Model:
         self._sees_traced: dict[Scope, bool] = {}
         self._refs: dict[ast.AST, list[tuple[Scope, int]]] = {}
         self._consumed_params: dict[Scope, frozenset[str]] = {}
+        self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see arguments_from_callers
+        self._imports_flax = any((b.qualified or "").startswith("flax.") for b in self.imports)
         self._defaults_never_passed()
         self._propagate_to_callees()
 
@@ -174,6 +184,51 @@ class Model:
             return UNKNOWN
         return combine(traced) if any(v.traced == TRACED_ARRAY for v in traced) else traced[0]
 
+    def returns_one_array(self, functions: tuple[Scope, ...]) -> bool:
+        """Whether each of `functions` returns one JAX array, not a pytree of them, from every
+        `return` (a lambda: its body); False when any is unknown or being interpreted."""
+        if not functions:
+            return False
+        for function in functions:
+            node = function.node
+            if function in self._computing:
+                return False
+            if isinstance(node, ast.Lambda):
+                returned = [node.body]
+            else:
+                returned = [r.value for r in function.of_type(ast.Return)]  # type: ignore[attr-defined]
+            facts = self.facts(function)
+            if not returned or any(r is None or not facts.value(r).jax or facts.value(r).is_tuple for r in returned):
+                return False
+        return True
+
+    def arguments_from_callers(self, function: Scope, param: str) -> list[tuple[Scope, ast.expr]]:
+        """What each call of `function` in this module passes for `param`, with the calling scope;
+        empty when there is no call, when a call does not say (`*args`, the default), or when the
+        function's name is used other than by calls (passed on or stored: callers unknown)."""
+        name = getattr(function.node, "name", None)
+        owner = function.parent
+        if name is None or owner is None or owner.kind == "class" or len(owner.bindings.get(name, ())) != 1:
+            return []
+        if self._loads_by_name is None:  # one pass over the module serves every question
+            self._loads_by_name = {}
+            for scope in self.scopes:
+                for use in scope.of_type(ast.Name):
+                    if isinstance(use.ctx, ast.Load):  # type: ignore[attr-defined]
+                        self._loads_by_name.setdefault(use.id, []).append((scope, use))  # type: ignore[attr-defined]
+        found = []
+        positional = function.positional_params()
+        for scope, use in self._loads_by_name.get(name, ()):
+            call = self.parent(use)
+            if not (isinstance(call, ast.Call) and call.func is use) or scope.lookup_scope(name) is not owner:
+                return []
+            unpacked = any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords)
+            argument = None if unpacked else _argument(call, param, positional)
+            if argument is None:
+                return []
+            found.append((scope, argument))
+        return found
+
     def may_hold_keys(self, scope: Scope | None = None) -> bool:
         """Whether any value of this module (of `scope`, when given) can be a PRNG key. Every key
         comes from a `jax.random` function or from a name used as a key (`random_key_args`):
@@ -190,9 +245,9 @@ class Model:
         return self.reaches(scope, self._makes_keys)
 
     def _passes_key_keyword(self, scope: Scope) -> bool:
-        keywords = {k.arg for call in scope.of_type(ast.Call) for k in call.keywords  # type: ignore[attr-defined]
-                    if k.arg is not None and isinstance(k.value, ast.Name)}
-        return any(self.is_key_name(k) for k in keywords)
+        return any(k.arg is not None and isinstance(k.value, ast.Name) and self.is_key_name(k.arg)
+                   and self.is_key_name(k.value.id)
+                   for call in scope.of_type(ast.Call) for k in call.keywords)  # type: ignore[attr-defined]
 
     def _may_see_traced(self, scope: Scope) -> bool:
         """Whether a traced value can exist in `scope`: it or a scope whose values reach it is traced."""
@@ -250,6 +305,26 @@ class Model:
         found = self._random_key_args[scope] = frozenset(names)
         return found
 
+    def key_use(self, call: ast.Call, scope: Scope) -> str:
+        """How `call` treats the PRNG keys passed to it (see `calls.key_use`), knowing this module:
+        abstract evaluation (`jax.make_jaxpr(f)(key)`, `jax.jit(f).lower(key)`), storing in a
+        container and flax's `init`/`apply` draw nothing from the key."""
+        func = call.func
+        if isinstance(func, ast.Call) and self.qualified(func.func, scope) in ABSTRACT_EVALUATION:
+            return "ignore"
+        if isinstance(func, ast.Attribute):
+            if func.attr in STORING_METHODS or (func.attr in FLAX_KEY_DERIVING_METHODS and self._imports_flax):
+                return "ignore"
+            if func.attr in STAGING_METHODS and self._is_jitted(func.value, scope):
+                return "ignore"
+        return key_use(self.qualified(func, scope), last_name(func))
+
+    def _is_jitted(self, expr: ast.AST, scope: Scope) -> bool:
+        """`jax.jit(f)`, or a name of a jit-compiled function of this module."""
+        if isinstance(expr, ast.Call):
+            return self._analysis.transform_of(expr.func, scope) is not None
+        return any(self.info(target).cached for target, _ in self.function_refs(expr, scope))
+
     def consuming_arguments(self, call: ast.Call, scope: Scope, exprs: list) -> list:
         """Of a call's (argument, value) pairs, those that consume a key: all of them for an
         unknown callee, only those bound to a parameter the callee consumes for a function of this
@@ -278,9 +353,7 @@ class Model:
         names: set[str] = set()
         for sub in scope.subtree():
             for call in sub.of_type(ast.Call):
-                func = call.func  # type: ignore[attr-defined]
-                callee = last_name(func)
-                kind = key_use(self.qualified(func, sub), callee)
+                kind = self.key_use(call, sub)  # type: ignore[arg-type]
                 exprs = [(a, None) for a in call.args] + [(k.value, None) for k in call.keywords]  # type: ignore[attr-defined]
                 if kind == "sampler":
                     exprs = exprs[:1]
@@ -293,8 +366,10 @@ class Model:
         return found
 
     def _key_arguments(self, call: ast.Call, scope: Scope) -> set[str]:
-        names = {k.value.id for k in call.keywords
-                 if isinstance(k.value, ast.Name) and k.arg is not None and self.is_key_name(k.arg)}
+        # A key-named keyword alone says little (`attention(query=q, key=k, value=v)`): the name
+        # passed must mark a key too (`sample(x, rng=rng)`, `f(key=sub_key)`).
+        names = {k.value.id for k in call.keywords if isinstance(k.value, ast.Name) and k.arg is not None
+                 and self.is_key_name(k.arg) and self.is_key_name(k.value.id)}
         if not any(isinstance(a, ast.Name) for a in call.args):
             return names  # only a name passed by position can become a key here
         if (self.qualified(call.func, scope) or "").startswith("jax.random."):
@@ -326,7 +401,6 @@ class Model:
         for scope, info in self.trace.items():
             if not info.all_params_traced or isinstance(scope.node, ast.Lambda):
                 continue
-            positional = scope.positional_params()
             defaulted = defaulted_params(scope)
             candidates = [p for p in defaulted if p in info.traced_params]
             if info.filtered:  # equinox: a parameter that call sites pass Python literals is static too
@@ -335,34 +409,55 @@ class Model:
                 continue
             if calls is None:
                 calls = self._calls_by_name()
-            sites = calls.get(scope.node.name, [])  # type: ignore[attr-defined]
+            sites = self._call_sites(scope, calls.get(scope.node.name, []))  # type: ignore[attr-defined]
             for param in candidates:
-                passed = [_argument(site, param, positional) for site in sites]
+                passed = [_argument(site, param, positional) for site, positional in sites]
                 if param in defaulted and all(a is None for a in passed) or info.filtered and any(passed) and all(
                         a is None or _is_python_literal(a) for a in passed):
                     info.traced_params.discard(param)
                     info.static_params.add(param)
 
-    def _calls_by_name(self) -> dict[str, list[ast.Call]]:
-        """Calls by the name they call (`f(...)`, `obj.f(...)`), plus aliases `g = jax.jit(f)`."""
-        aliases: dict[str, str] = {}
+    def _call_sites(self, scope: Scope, calls: list[tuple[ast.Call, Scope]]) -> list[tuple[ast.Call, list[str]]]:
+        """The calls that may call `scope`, each with the positional parameters its arguments
+        fill: calls of another function of the same name are not its call sites."""
+        sites = []
+        for call, where in calls:
+            refs = self.function_refs(call.func, where)
+            if not refs:  # a method or an unknown alias: may be this function
+                sites.append((call, scope.positional_params()))
+            sites += [(call, scope.positional_params()[bound:]) for target, bound in refs if target is scope]
+        return sites
+
+    def _calls_by_name(self) -> dict[str, list[tuple[ast.Call, Scope]]]:
+        """Calls by the name they call (`f(...)`, `obj.f(...)`), plus aliases `g = jax.jit(f)`,
+        transformed calls `jax.jit(f)(x)` and abstract evaluation `jax.eval_shape(f, x)` (as
+        calls of `f`), each with the scope it is made in."""
+        aliases: dict[str, set[str]] = {}
         for scope in self.scopes:
             for assign in scope.of_type(ast.Assign):
                 value = assign.value  # type: ignore[attr-defined]
                 if isinstance(value, ast.Call) and value.args and isinstance(value.args[0], ast.Name):
                     for target in assign.targets:  # type: ignore[attr-defined]
-                        if isinstance(target, ast.Name):
-                            aliases[target.id] = value.args[0].id
-        by_name: dict[str, list[ast.Call]] = {}
+                        if isinstance(target, ast.Name) and target.id != value.args[0].id:
+                            aliases.setdefault(target.id, set()).add(value.args[0].id)
+        by_name: dict[str, list[tuple[ast.Call, Scope]]] = {}
         for scope in self.scopes:
             for call in scope.of_type(ast.Call):
-                func = call.func  # type: ignore[attr-defined]
-                name = last_name(func)
+                call = self._as_direct_call(call, scope)  # type: ignore[arg-type]
+                name = last_name(call.func)
                 if name is not None:
-                    by_name.setdefault(aliases.get(name, name), []).append(call)  # type: ignore[arg-type]
-                    if name in aliases:
-                        by_name.setdefault(name, []).append(call)  # type: ignore[arg-type]
+                    for called in {name, *aliases.get(name, ())}:
+                        by_name.setdefault(called, []).append((call, scope))
         return by_name
+
+    def _as_direct_call(self, call: ast.Call, scope: Scope) -> ast.Call:
+        """`jax.jit(f)(x, y)` and `jax.eval_shape(f, x, y)` as the call `f(x, y)` they make."""
+        func = call.func
+        if isinstance(func, ast.Call) and func.args and self._analysis.wrapping_call(func, scope):
+            return ast.Call(func=func.args[0], args=call.args, keywords=call.keywords)
+        if call.args and self.qualified(func, scope) in _EVALUATED_WITH_ARGUMENTS:
+            return ast.Call(func=call.args[0], args=call.args[1:], keywords=call.keywords)
+        return call
 
     def _propagate_to_callees(self) -> None:
         """Functions of this module called from traced code with traced arguments are traced
@@ -472,6 +567,7 @@ def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwa
     node = target.node
     positional = target.positional_params()[bound:]
     receiving: set[str] = set()
+    arrays: set[str] = set()  # surely given a traced array: traced, whatever the parameter looks like
     for index, (expr, value) in enumerate(zip(call.args, args)):
         if isinstance(expr, ast.Starred):
             if value.traced:
@@ -479,21 +575,28 @@ def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwa
             break
         if value.traced and not value.uncertain and index < len(positional):
             receiving.add(positional[index])
+            if value.surely_traced_array:
+                arrays.add(positional[index])
     for name, value in kwargs.items():
         if value.traced and not value.uncertain:
             receiving |= set(target.params()) if name == "**" else {name}
+            if value.surely_traced_array and name != "**":
+                arrays.add(name)
     if node.args.vararg is not None and len(call.args) > len(positional):  # type: ignore[attr-defined]
         if any(v.traced for v in args[len(positional):]):
             receiving.add(node.args.vararg.arg)  # type: ignore[attr-defined]
     never_traced = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs  # type: ignore[attr-defined]
                     if a.annotation is not None and ast.unparse(a.annotation) in _UNTRACEABLE_ANNOTATIONS}
-    never_traced |= {p for p in receiving if looks_static(target, p)}
+    # A parameter that looks like a flag may still be handed a Python value by other callers:
+    # static unless this call surely passes an array.
+    never_traced |= {p for p in receiving - arrays if looks_static(target, p)}
     params = set(target.params()) | {a.arg for a in (node.args.vararg,) if a}  # type: ignore[attr-defined]
     return (receiving & params) - never_traced
 
 
 def _argument(call: ast.Call, param: str, positional: list[str]) -> ast.expr | None:
-    """The expression a call passes for `param` (the `*args`/`**kwargs` when it cannot tell), or None."""
+    """The expression a call passes for `param` (the `*args`/`**kwargs` when it cannot tell), or None;
+    `positional` are the parameters its positional arguments fill."""
     unpacked = [a for a in call.args if isinstance(a, ast.Starred)] + [k.value for k in call.keywords if k.arg is None]
     if unpacked:
         return unpacked[0]

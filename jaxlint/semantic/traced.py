@@ -6,9 +6,10 @@ import ast
 from dataclasses import dataclass, field
 
 from jaxlint.semantic import transforms as T
-from jaxlint.semantic.imports import ALIASED, qualified_name
+from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
 from jaxlint.semantic.scopes import Scope
 
+_FUNCTION_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 ALL_BOUND = 1 << 16  # "every parameter is bound": none of them is known to be traced
 
 
@@ -30,6 +31,11 @@ class TraceInfo:
     @property
     def traced(self) -> bool:
         return bool(self.transforms) and not self.host
+
+    @property
+    def shape_only(self) -> bool:
+        """Traced only by abstract evaluation (`jax.eval_shape`, `make_jaxpr`): nothing runs."""
+        return self.transforms == {"shape"}
 
     def add(self, transform: T.Transform, reason: str) -> bool:
         """Record a transform; True when that changed anything."""
@@ -186,13 +192,13 @@ class TraceAnalysis:
                     info.traced_params |= {p for p in params if p not in info.static_params}
                     info.all_params_traced = True
             return
-        wrap = self._wrapping_call(call, scope)
+        wrap = self.wrapping_call(call, scope)
         if wrap is None or not call.args:
             return
         for target, bound in self.function_refs(call.args[0], scope, wrap):
             self._apply(target, wrap, f"wrapped by {wrap.name}", bound)
 
-    def _wrapping_call(self, call: ast.Call, scope: Scope) -> Wrap | None:
+    def wrapping_call(self, call: ast.Call, scope: Scope) -> Wrap | None:
         found = self.transform_of(call.func, scope)
         if found:
             keywords = list(call.keywords)
@@ -209,11 +215,15 @@ class TraceAnalysis:
         if isinstance(expr, (ast.List, ast.Tuple)):
             return [ref for e in expr.elts for ref in self.function_refs(e, scope, outer)]
         if isinstance(expr, ast.Name):
-            target = self._local_def(expr.id, scope, (ast.FunctionDef, ast.AsyncFunctionDef))
+            statement = self._reaching_statement(expr, scope)
+            if isinstance(statement, ast.Assign):
+                return self._assigned_refs(statement.value, scope.lookup_scope(expr.id) or scope)
+            if statement is not None:
+                return [(self.scope_of[statement], 0)]
+            target = self._local_def(expr.id, scope, _FUNCTION_DEFS)
             return [(target, 0)] if target else []
-        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in ("self", "cls"):
-            method = self._method(expr.attr, scope)
-            return [(method, 1)] if method else []
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+            return self._method_refs(expr.value.id, expr.attr, scope)
         if isinstance(expr, ast.Call):
             if qualified_name(expr.func, scope) in T.PARTIAL and expr.args:
                 refs = self.function_refs(expr.args[0], scope, outer)
@@ -224,7 +234,7 @@ class TraceAnalysis:
                 for target, already in refs:
                     self.info[target].static_params |= names
                 return [(t, already + bound) for t, already in refs]
-            inner = self._wrapping_call(expr, scope)
+            inner = self.wrapping_call(expr, scope)
             if inner and expr.args:  # jax.jit(jax.vmap(f)): f gets both
                 refs = self.function_refs(expr.args[0], scope, inner)
                 for target, bound in refs:
@@ -284,7 +294,7 @@ class TraceAnalysis:
             value = getattr(self.parents.get(bindings[0].node), "value", None)
             if isinstance(value, ast.Lambda):
                 return self.scope_of.get(value)
-            if isinstance(value, ast.Call) and value.args and self._wrapping_call(value, owner):
+            if isinstance(value, ast.Call) and value.args and self.wrapping_call(value, owner):
                 refs = self.function_refs(value.args[0], owner)
                 return refs[0][0] if len(refs) == 1 and refs[0][1] == 0 else None
             return None
@@ -293,12 +303,59 @@ class TraceAnalysis:
             return None
         return self.scope_of.get(defs[0].node)
 
-    def _method(self, name: str, scope: Scope) -> Scope | None:
-        cls = scope
-        while cls is not None and cls.kind != "class":
-            cls = cls.parent
-        if cls is None:
+    def _reaching_statement(self, name: ast.Name, scope: Scope) -> ast.stmt | None:
+        """The `def` or `name = ...` statement whose binding a reference to `name` reads: the only
+        binding, or, for a reference in the binding scope's own straight-line code, the last
+        binding before it (`f = partial(f, flag=True)` rebinds `f`); None when it cannot tell."""
+        owner = scope.lookup_scope(name.id)
+        if owner is None:
             return None
+        bindings = owner.bindings[name.id]
+        if len(bindings) > 1 and owner is not scope:
+            return None  # a closure reads whichever binding is current when it runs
+        statements = [self.parents.get(b.node) if b.kind == "assign" else b.node for b in bindings]
+        if not all(isinstance(s, (ast.Assign, *_FUNCTION_DEFS)) for s in statements):
+            return None
+        if len(bindings) == 1:
+            inside = statements[0].lineno <= name.lineno <= statements[0].end_lineno  # type: ignore[operator]
+            return statements[0] if isinstance(statements[0], ast.Assign) and not inside else None
+        if any(self.parents.get(s) is not owner.node for s in statements):
+            return None  # bound in a branch or a loop: which binding reaches is not known
+        position = (name.lineno, name.col_offset)
+        before = [s for s in statements if (s.end_lineno, s.end_col_offset) <= position]
+        return max(before, key=lambda s: (s.lineno, s.col_offset)) if before else None
+
+    def _assigned_refs(self, value: ast.expr, owner: Scope) -> list[tuple[Scope, int]]:
+        """The functions `name = value` binds: a lambda, `partial(f, ...)`, or `jax.jit(f)` (whose
+        transform the call itself applies)."""
+        if isinstance(value, ast.Lambda):
+            return [(self.scope_of[value], 0)]
+        if isinstance(value, ast.Call) and value.args:
+            if self.wrapping_call(value, owner):
+                return self.function_refs(value.args[0], owner)
+            if qualified_name(value.func, owner) in T.PARTIAL:
+                return self.function_refs(value, owner)
+        return []
+
+    def _method_refs(self, base: str, attr: str, scope: Scope) -> list[tuple[Scope, int]]:
+        """`self.f`/`cls.f` in a method, or `Cls.f` of a class of this module, with how many
+        leading parameters the access binds."""
+        if base in ("self", "cls"):
+            cls = scope
+            while cls is not None and cls.kind != "class":
+                cls = cls.parent
+        else:
+            cls = self._local_def(base, scope, ast.ClassDef)
+        method = self._class_member(cls, attr) if cls is not None else None
+        if method is None:
+            return []
+        decorators = {last_name(d) for d in method.node.decorator_list}  # type: ignore[attr-defined]
+        if "staticmethod" in decorators:
+            return [(method, 0)]
+        return [(method, 1 if base in ("self", "cls") or "classmethod" in decorators else 0)]
+
+    @staticmethod
+    def _class_member(cls: Scope, name: str) -> Scope | None:
         for child in cls.children:
             if child.kind == "function" and child.node.name == name:  # type: ignore[attr-defined]
                 return child
