@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, snippet
 from jaxlint.semantic.calls import is_array_annotation
 from jaxlint.semantic.imports import qualified_name
-from jaxlint.semantic.values import TRACED_TREE, Value
+from jaxlint.semantic.values import Value
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.interpret import Facts
@@ -31,7 +32,8 @@ def check(model: Model) -> Iterator[Report]:
                       if (targets := _subscript_targets(s))]
         if not statements:
             continue
-        if not model.info(scope).traced and (
+        given_arrays = _params_given_arrays(model, scope, statements)
+        if not model.info(scope).traced and not given_arrays and (
                 all(_never_an_array(model, scope, t) for _, targets in statements for t in targets)
                 or not _may_hold_jax_arrays(model, scope)):
             continue
@@ -39,9 +41,32 @@ def check(model: Model) -> Iterator[Report]:
         for stmt, targets in statements:
             for target in targets:
                 base, indices = _innermost(target)
-                if _is_jax_array(facts.value(base), indices, facts):
+                value = facts.value(base)
+                if isinstance(base, ast.Name) and base.id in given_arrays:
+                    value = replace(value, jax=True)
+                if _is_jax_array(value, indices, facts):
                     yield _report(stmt, target, base, indices, scope)
                     break
+
+
+def _params_given_arrays(model: Model, scope: Scope, statements: list) -> set[str]:
+    """Parameters assigned into here, never rebound, that every call of the function in this
+    module passes a JAX array: `def f(arr): arr[0] = 1` called as `f(jnp.arange(5))`."""
+    if not scope.is_function or isinstance(scope.node, ast.Lambda):
+        return set()
+    names = {base.id for _, targets in statements for t in targets
+             if isinstance(base := _innermost(t)[0], ast.Name) and not any(_string_key(i) for i in _innermost(t)[1])}
+    return {name for name in names if [b.kind for b in scope.bindings.get(name, ())] == ["param"]
+            and _every_call_passes_an_array(model, scope, name)}
+
+
+def _every_call_passes_an_array(model: Model, function: Scope, param: str) -> bool:
+    arguments = model.arguments_from_callers(function, param)
+    if not arguments or any(isinstance(a, (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set, ast.Lambda))
+                            for _, a in arguments):
+        return False
+    return all(_may_hold_jax_arrays(model, caller) and model.facts(caller).value(argument).jax
+               and not model.facts(caller).value(argument).is_tuple for caller, argument in arguments)
 
 
 def _may_hold_jax_arrays(model: Model, scope: Scope) -> bool:
@@ -154,14 +179,19 @@ def _innermost(target: ast.Subscript) -> tuple[ast.expr, list[ast.expr]]:
 
 
 def _is_jax_array(value: Value, indices: list[ast.expr], facts: Facts) -> bool:
-    if value.numpy or value.is_tuple:  # NumPy arrays, lists and tuples are mutable or not arrays
-        return False
-    if value.jax or value.surely_traced_array:
+    """Whether there is evidence that the value is a JAX array: it is made by JAX (`value.jax`), or
+    it is traced and indexed as only arrays are. A traced parameter or a pytree may be a dict."""
+    if value.numpy or value.is_tuple or any(_string_key(i) for i in indices):
+        return False  # NumPy arrays, lists and tuples are mutable or not arrays; a string key says dict
+    if value.jax:
         return True
     if value.traced and any(_multi_axis(i) for i in indices):
         return True  # `y[:, 0] = v`: lists and dicts take no such index
-    # A traced pytree may be a dict: only array-style indices say it is an array.
-    return value.traced == TRACED_TREE and not value.uncertain and all(_array_index(i, facts) for i in indices)
+    return bool(value.traced) and not value.uncertain and all(_array_index(i, facts) for i in indices)
+
+
+def _string_key(index: ast.expr) -> bool:
+    return isinstance(index, ast.JoinedStr) or isinstance(index, ast.Constant) and isinstance(index.value, str)
 
 
 def _multi_axis(index: ast.expr) -> bool:

@@ -18,6 +18,9 @@ class Value:
     is_tuple: bool = False  # a tuple/list (for shapes: `x.shape`, `(n, m)`)
     key: tuple | None = None  # identity of a PRNG key value
     returns_arrays: bool = False  # a transformed callable (jit/grad/vmap...): calling it gives JAX arrays
+    # The functions whose results such a callable returns as they are (jit, vmap): when each of them
+    # returns one array, so does the callable; otherwise (empty) its result is a pytree of arrays.
+    returns_of: tuple = ()
     staged_static: object = None  # the jnp call node that turned static values into a tracer
     elts: tuple[Value, ...] | None = None  # element values of a tuple/list literal
     # Traced only as far as we can tell: the result of an unknown call on traced arguments
@@ -53,6 +56,7 @@ def join(a: Value, b: Value) -> Value:
         traced=min(a.traced, b.traced), jax=a.jax and b.jax, numpy=a.numpy and b.numpy,
         static=a.static and b.static, shape=a.shape and b.shape, is_tuple=a.is_tuple and b.is_tuple,
         key=a.key if a.key == b.key else None, returns_arrays=a.returns_arrays and b.returns_arrays,
+        returns_of=a.returns_of if a.returns_of == b.returns_of else (),
         staged_static=a.staged_static if a.staged_static is b.staged_static else None, elts=elts,
         uncertain=a.uncertain or b.uncertain)
 
