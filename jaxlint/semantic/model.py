@@ -16,6 +16,7 @@ from jaxlint.semantic.calls import (
     FLAX_KEY_DERIVING_METHODS,
     STAGING_METHODS,
     STORING_METHODS,
+    is_array_annotation,
     key_use,
 )
 from jaxlint.semantic.imports import last_name, qualified_name
@@ -398,7 +399,7 @@ class Model:
     def _defaults_never_passed(self) -> None:
         """A defaulted parameter that no call site passes keeps its Python default: static."""
         calls = None
-        for scope, info in self.trace.items():
+        for scope, info in list(self.trace.items()):  # resolving call sites may add entries
             if not info.all_params_traced or isinstance(scope.node, ast.Lambda):
                 continue
             defaulted = defaulted_params(scope)
@@ -411,22 +412,34 @@ class Model:
                 calls = self._calls_by_name()
             sites = self._call_sites(scope, calls.get(scope.node.name, []))  # type: ignore[attr-defined]
             for param in candidates:
-                passed = [_argument(site, param, positional) for site, positional in sites]
-                if param in defaulted and all(a is None for a in passed) or info.filtered and any(passed) and all(
-                        a is None or _is_python_literal(a) for a in passed):
+                given = [(a, where) for site, where, positional in sites
+                         if (a := _argument(site, param, positional)) is not None]
+                if param in defaulted and not given or info.filtered and given and all(
+                        _is_python_literal(a) for a, _ in given):
                     info.traced_params.discard(param)
                     info.static_params.add(param)
+                elif info.filtered and given and all(
+                        _is_python_literal(a) or self._unknown_to_caller(a, where) for a, where in given):
+                    info.traced_params.discard(param)  # only arrays are traced: no caller is known to pass one
 
-    def _call_sites(self, scope: Scope, calls: list[tuple[ast.Call, Scope]]) -> list[tuple[ast.Call, list[str]]]:
-        """The calls that may call `scope`, each with the positional parameters its arguments
-        fill: calls of another function of the same name are not its call sites."""
+    def _call_sites(self, scope: Scope, calls: list[tuple[ast.Call, Scope]]) -> list[tuple[ast.Call, Scope, list[str]]]:
+        """The calls that may call `scope`, each with its scope and the positional parameters its
+        arguments fill: calls of another function of the same name are not its call sites."""
         sites = []
         for call, where in calls:
             refs = self.function_refs(call.func, where)
             if not refs:  # a method or an unknown alias: may be this function
-                sites.append((call, scope.positional_params()))
-            sites += [(call, scope.positional_params()[bound:]) for target, bound in refs if target is scope]
+                sites.append((call, where, scope.positional_params()))
+            sites += [(call, where, scope.positional_params()[bound:]) for target, bound in refs if target is scope]
         return sites
+
+    def _unknown_to_caller(self, expr: ast.expr, where: Scope) -> bool:
+        """A parameter of an untraced caller, passed on: nothing says it holds an array."""
+        if not isinstance(expr, ast.Name) or self.info(where).traced:
+            return False
+        bindings = where.bindings.get(expr.id, [])
+        return len(bindings) == 1 and bindings[0].kind == "param" and not is_array_annotation(
+            bindings[0].node.annotation)  # type: ignore[attr-defined]
 
     def _calls_by_name(self) -> dict[str, list[tuple[ast.Call, Scope]]]:
         """Calls by the name they call (`f(...)`, `obj.f(...)`), plus aliases `g = jax.jit(f)`,
@@ -444,7 +457,10 @@ class Model:
         for scope in self.scopes:
             for call in scope.of_type(ast.Call):
                 call = self._as_direct_call(call, scope)  # type: ignore[arg-type]
-                name = last_name(call.func)
+                func = call.func
+                if isinstance(func, ast.Call) and func.args and self.qualified(func.func, scope) == "functools.partial":
+                    func = func.args[0]  # partial(f, a)(b): a call of f (function_refs counts the bound a)
+                name = last_name(func)
                 if name is not None:
                     for called in {name, *aliases.get(name, ())}:
                         by_name.setdefault(called, []).append((call, scope))
@@ -462,7 +478,7 @@ class Model:
     def _propagate_to_callees(self) -> None:
         """Functions of this module called from traced code with traced arguments are traced
         too, as are callbacks handed to other functions next to traced arguments."""
-        pending = [s for s, i in self.trace.items() if i.traced and self._reaches_local_functions(s)]
+        pending = [s for s, i in list(self.trace.items()) if i.traced and self._reaches_local_functions(s)]
         any_change = False
         for _ in range(_MAX_PROPAGATION_ROUNDS):
             changed: set[Scope] = set()
@@ -480,7 +496,7 @@ class Model:
                 if scope in self._facts and _nested_in(scope, changed):
                     self._facts.pop(scope, None)
             pending = sorted(changed, key=lambda s: s.node.lineno) + [
-                s for s, i in self.trace.items() if i.traced and s not in changed and _nested_in(s, changed)]
+                s for s, i in list(self.trace.items()) if i.traced and s not in changed and _nested_in(s, changed)]
         if any_change:
             self._facts.clear()  # callers may have read callees' return values before they were final
 

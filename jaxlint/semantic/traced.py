@@ -319,11 +319,20 @@ class TraceAnalysis:
         if len(bindings) == 1:
             inside = statements[0].lineno <= name.lineno <= statements[0].end_lineno  # type: ignore[operator]
             return statements[0] if isinstance(statements[0], ast.Assign) and not inside else None
-        if any(self.parents.get(s) is not owner.node for s in statements):
+        if not all(self._straight_line(s, owner) for s in statements):
             return None  # bound in a branch or a loop: which binding reaches is not known
         position = (name.lineno, name.col_offset)
         before = [s for s in statements if (s.end_lineno, s.end_col_offset) <= position]
         return max(before, key=lambda s: (s.lineno, s.col_offset)) if before else None
+
+    def _straight_line(self, statement: ast.stmt, owner: Scope) -> bool:
+        """Whether `statement` runs each time its scope's body does, once (only `with` blocks around it)."""
+        parent = self.parents.get(statement)
+        while parent is not owner.node:
+            if not isinstance(parent, (ast.With, ast.AsyncWith)):
+                return False
+            parent = self.parents.get(parent)
+        return True
 
     def _assigned_refs(self, value: ast.expr, owner: Scope) -> list[tuple[Scope, int]]:
         """The functions `name = value` binds: a lambda, `partial(f, ...)`, or `jax.jit(f)` (whose

@@ -41,7 +41,8 @@ TRANSFORMS: dict[str, Transform] = {
 
 # Transforms under which only arrays are traced: Python scalars passed or defaulted stay static.
 FILTERED = frozenset(("equinox.filter_jit", "equinox.filter_vmap", "equinox.filter_pmap",
-                      "equinox.filter_grad", "equinox.filter_value_and_grad"))
+                      "equinox.filter_grad", "equinox.filter_value_and_grad", "equinox.filter_eval_shape",
+                      "equinox.filter_checkpoint"))
 
 # lax control flow: positions and keyword names of the function arguments it traces.
 LAX_BODIES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
