@@ -1,8 +1,12 @@
-"""JAX106: `print(...)` → `jax.debug.print("format", *args, **kwargs)` with the same output."""
+"""JAX106: `print(...)` → `jax.debug.print("format", *args, **kwargs)` with the same output; values
+interpolated into a format at trace time (f-string, `%`, `.format`) become fields of it."""
 
 from __future__ import annotations
 
 import ast
+import re
+import string
+from collections.abc import Sequence
 
 import libcst as cst
 
@@ -11,9 +15,15 @@ from jaxlint.fixes.context import Context, FixError
 from jaxlint.fixes.imports import ensure_module
 
 _RESERVED = frozenset(("fmt", "ordered", "partitioned"))  # parameters of jax.debug.print itself
+# A printf-style conversion: `%s`, `%(name)s`, `%-8.3f`, `%%`.
+_PERCENT = re.compile(r"%(?P<key>\([^)]*\))?(?P<flags>[-+ 0#]*)(?P<width>\*|\d+)?(?:\.(?P<precision>\*|\d+))?"
+                      r"[hlL]?(?P<type>.)", re.DOTALL)
+_FLOAT_TYPES = frozenset("eEfFgG")  # printf and str.format agree on these; `%d` truncates floats, `{:d}` fails
 
 
 def message(finding: Finding) -> str:
+    if (finding.fix_data or {}).get("interpolated"):
+        return "Pass the values as `jax.debug.print` arguments"
     return "Replace with `jax.debug.print`"
 
 
@@ -42,6 +52,8 @@ class _Format:
 
 def build(ctx: Context, finding: Finding) -> list[Edit]:
     call = ctx.at(finding, cst.Call)
+    if (finding.fix_data or {}).get("interpolated"):
+        return _placeholders(ctx, call)
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
     if set(keywords) - {"sep", "end", "flush"}:
         raise FixError("print with `file=` or unknown keywords")
@@ -64,6 +76,22 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
     return edits
 
 
+def _placeholders(ctx: Context, call: cst.Call) -> list[Edit]:
+    """`jax.debug.print(f"loss {loss}")` → `jax.debug.print("loss {loss}", loss=loss)`: the values
+    are formatted on the host at run time, not as tracers at trace time."""
+    fmt = [a for a in call.args if a.keyword is None or a.keyword.value == "fmt"]
+    rest = [a for a in call.args if a not in fmt]
+    if len(fmt) != 1 or fmt[0].star or any(a.keyword is None or a.keyword.value != "ordered" for a in rest):
+        raise FixError("jax.debug.print with arguments besides the format string")
+    out = _Format(ctx)
+    _piece(out, fmt[0].value)
+    _lead_with_field(out)
+    quote = '"' if '"' not in out.text else "'"
+    arguments = [_string(out.text, quote), *out.args, *(f"{k}={v}" for k, v in out.kwargs.items()),
+                 *(ctx.code(a.keyword) + "=" + ctx.code(a.value) for a in rest)]  # type: ignore[arg-type]
+    return [ctx.replace(call, f"{ctx.code(call.func)}({', '.join(arguments)})")]
+
+
 def _lead_with_field(out: _Format) -> None:
     """jax.debug.print decides whether to format by the first chunk of the format alone (up to
     jax 0.10 at least): literal braces before the first field would switch formatting off. Such a
@@ -84,8 +112,84 @@ def _piece(out: _Format, value: cst.BaseExpression) -> None:
         out.literal(_evaluate(out.ctx, value))  # type: ignore[arg-type]
     elif isinstance(value, cst.ConcatenatedString):
         raise FixError("implicitly concatenated f-strings")
+    elif isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Modulo) \
+            and isinstance(_template(out.ctx, value.left), str):
+        _percent(out, _template(out.ctx, value.left), value.right)  # type: ignore[arg-type]
+    elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "format" \
+            and isinstance(_template(out.ctx, value.func.value), str):
+        _str_format(out, _template(out.ctx, value.func.value), value.args)  # type: ignore[arg-type]
     else:
         out.field(value)
+
+
+def _template(ctx: Context, node: cst.BaseExpression) -> object:
+    """The text of a plain string literal, else None."""
+    if not isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        return None
+    try:
+        return _evaluate(ctx, node)
+    except (ValueError, SyntaxError):
+        return None
+
+
+def _percent(out: _Format, template: str, right: cst.BaseExpression) -> None:
+    """`"loss %.3f" % x` as fields: `{:.3f}` with `x`."""
+    values = [e.value for e in right.elements] if isinstance(right, cst.Tuple) else [right]
+    if isinstance(right, cst.Tuple) and any(isinstance(e, cst.StarredElement) for e in right.elements):
+        raise FixError("a starred %-format argument")
+    used, position = 0, 0
+    for found in _PERCENT.finditer(template):
+        out.literal(template[position:found.start()])
+        position = found.end()
+        kind = found["type"]
+        if kind == "%" and found.group(0) == "%%":
+            out.literal("%")
+            continue
+        if found["key"] or "*" in (found["width"] or "") + (found["precision"] or "") or used >= len(values):
+            raise FixError("a %-format that fields cannot say")
+        if kind in "sra" and not (found["flags"] or found["width"] or found["precision"]):
+            out.field(values[used], None if kind == "s" else kind)
+        elif kind in _FLOAT_TYPES:
+            flags = found["flags"]
+            align = "<" if "-" in flags else ""
+            sign = "+" if "+" in flags else " " if " " in flags else ""
+            zero = "0" if "0" in flags and not align else ""
+            precision = f".{found['precision']}" if found["precision"] is not None else ""
+            out.field(values[used], None, f"{align}{sign}{'#' if '#' in flags else ''}{zero}{found['width'] or ''}"
+                                          f"{precision}{kind}")
+        else:
+            raise FixError(f"`%{kind}` has no equivalent field")
+        used += 1
+    out.literal(template[position:])
+    if used != len(values):
+        raise FixError("a %-format with a different number of values")
+
+
+def _str_format(out: _Format, template: str, args: Sequence[cst.Arg]) -> None:
+    """`"loss {:.3f}".format(x)` as fields of the whole format."""
+    if any(a.star for a in args):
+        raise FixError("starred .format() arguments")
+    positional = [a.value for a in args if a.keyword is None]
+    named = {a.keyword.value: a.value for a in args if a.keyword is not None}
+    automatic = 0
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        raise FixError("not a valid format string") from None
+    for text, name, spec, conversion in parsed:
+        out.literal(text)
+        if name is None:
+            continue
+        if name == "":
+            name, automatic = str(automatic), automatic + 1
+        if "{" in (spec or ""):
+            raise FixError("a format spec with nested fields")
+        if name.isdigit() and int(name) < len(positional):
+            out.field(positional[int(name)], conversion, spec or "")
+        elif name in named:
+            out.field(named[name], conversion, spec or "")
+        else:
+            raise FixError("a format field with an attribute, an index or no value")
 
 
 def _fstring(out: _Format, value: cst.FormattedString) -> None:
