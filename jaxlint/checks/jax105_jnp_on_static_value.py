@@ -23,30 +23,66 @@ SUMMARY = "`jnp` on a static value (a shape) gives a tracer where a static int i
 
 # jnp reductions that reject a tuple argument outright (TypeError even outside jit).
 _TUPLE_REJECTING = frozenset(("prod", "product", "sum", "max", "min", "amax", "amin", "mean", "cumprod", "cumsum"))
-# (qualified name → positions and keywords that must be static shapes or sizes)
+# Arguments JAX needs as concrete Python values (shapes, sizes, counts), checked on JAX 0.10.2:
+# qualified name → positions and keywords. A tracer there raises (TypeError, ConcretizationTypeError...).
 _SHAPE_SINKS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    **dict.fromkeys(("jax.numpy.zeros", "jax.numpy.ones", "jax.numpy.empty", "jax.numpy.full"), ((0,), ("shape",))),
+    **dict.fromkeys(("jax.numpy.zeros_like", "jax.numpy.ones_like", "jax.numpy.empty_like"), ((2,), ("shape",))),
+    "jax.numpy.full_like": ((3,), ("shape",)),
     "jax.numpy.reshape": ((1, 2, 3, 4, 5), ("shape", "newshape")),
-    "jax.numpy.zeros": ((0,), ("shape",)),
-    "jax.numpy.ones": ((0,), ("shape",)),
-    "jax.numpy.empty": ((0,), ("shape",)),
-    "jax.numpy.full": ((0,), ("shape",)),
     "jax.numpy.arange": ((0, 1, 2), ("start", "stop", "step")),
-    "jax.numpy.linspace": ((2,), ("num",)),
+    **dict.fromkeys(("jax.numpy.linspace", "jax.numpy.logspace", "jax.numpy.geomspace"), ((2,), ("num",))),
     "jax.numpy.broadcast_to": ((1,), ("shape",)),
     "jax.numpy.tile": ((1,), ("reps",)),
-    "jax.numpy.repeat": ((1,), ("repeats",)),
+    "jax.numpy.repeat": ((1,), ("repeats", "total_repeat_length")),
     "jax.numpy.eye": ((0, 1), ("N", "M")),
     "jax.numpy.identity": ((0,), ("n",)),
-    "jax.numpy.split": ((1,), ("indices_or_sections",)),
+    "jax.numpy.tri": ((0, 1), ("N", "M")),
+    **dict.fromkeys(("jax.numpy.split", "jax.numpy.array_split", "jax.numpy.hsplit", "jax.numpy.vsplit",
+                     "jax.numpy.dsplit"), ((1,), ("indices_or_sections",))),
+    "jax.numpy.indices": ((0,), ("dimensions",)),
+    "jax.numpy.fromfunction": ((1,), ("shape",)),
+    "jax.numpy.pad": ((1,), ("pad_width",)),
+    "jax.numpy.diag": ((1,), ("k",)),
+    **dict.fromkeys(("jax.numpy.nonzero", "jax.numpy.where", "jax.numpy.unique", "jax.numpy.argwhere",
+                     "jax.numpy.flatnonzero"), ((), ("size",))),
+    "jax.numpy.bincount": ((), ("length",)),
+    "jax.lax.broadcast": ((1,), ("sizes",)),
+    "jax.lax.broadcast_in_dim": ((1,), ("shape",)),
+    "jax.lax.broadcasted_iota": ((1,), ("shape",)),
+    "jax.lax.full": ((0,), ("shape",)),
+    "jax.lax.iota": ((1,), ("size",)),
+    "jax.lax.reshape": ((1,), ("new_sizes",)),
     "jax.lax.dynamic_slice": ((2,), ("slice_sizes",)),
-    "jax.random.normal": ((1,), ("shape",)),
-    "jax.random.uniform": ((1,), ("shape",)),
-    "jax.random.randint": ((1,), ("shape",)),
-    "jax.random.bernoulli": ((2,), ("shape",)),
+    "jax.lax.slice": ((1, 2, 3), ("start_indices", "limit_indices", "strides")),
+    "jax.lax.tile": ((1,), ("reps",)),
+    "jax.lax.top_k": ((1,), ("k",)),
+    **dict.fromkeys(("jax.lax.expand_dims", "jax.lax.squeeze"), ((1,), ("dimensions",))),
+    "jax.lax.scan": ((3,), ("length",)),
+    "jax.lax.split": ((1,), ("sizes",)),
+    **dict.fromkeys(("jax.random.normal", "jax.random.uniform", "jax.random.randint", "jax.random.bits",
+                     "jax.random.cauchy", "jax.random.exponential", "jax.random.gumbel", "jax.random.laplace",
+                     "jax.random.logistic", "jax.random.maxwell", "jax.random.rademacher"), ((1,), ("shape",))),
+    **dict.fromkeys(("jax.random.bernoulli", "jax.random.gamma", "jax.random.poisson", "jax.random.dirichlet",
+                     "jax.random.chisquare", "jax.random.choice", "jax.random.orthogonal", "jax.random.t",
+                     "jax.random.lognormal", "jax.random.pareto", "jax.random.geometric", "jax.random.rayleigh",
+                     "jax.random.wald", "jax.random.loggamma", "jax.random.generalized_normal"),
+                    ((2,), ("shape",))),
+    **dict.fromkeys(("jax.random.beta", "jax.random.binomial", "jax.random.categorical", "jax.random.f",
+                     "jax.random.multivariate_normal", "jax.random.truncated_normal", "jax.random.ball",
+                     "jax.random.double_sided_maxwell", "jax.random.weibull_min"), ((3,), ("shape",))),
+    "jax.random.split": ((1,), ("num",)),
+    **dict.fromkeys(("jax.image.resize", "jax.image.scale_and_translate"), ((1,), ("shape",))),
+    "jax.nn.one_hot": ((1,), ("num_classes",)),
     "builtins.range": ((0, 1, 2), ()),
+    **dict.fromkeys(("builtins.int", "builtins.float", "builtins.complex", "operator.index"), ((0,), ())),
 }
+# Sinks that hash their argument or test it element-wise: a NumPy array there fails too, so `np.`
+# fixes only a reduction (a NumPy scalar) passed straight in.
+_HASHED_SINKS = frozenset(("jax.random.split", "jax.random.choice", "jax.lax.broadcast_in_dim"))
 _SHAPE_FUNCTIONS = frozenset(("len", "shape", "ndim", "size"))
 _METHOD_SINKS = frozenset(("reshape", "broadcast_to", "repeat", "tile"))
+_CONVERTING_METHODS = frozenset(("item", "tolist"))  # a Python value of the receiver: concrete only
 
 
 def check(model: Model) -> Iterator[Report]:
@@ -74,11 +110,13 @@ def check(model: Model) -> Iterator[Report]:
                 yield _report(model, call, scope, "raises TypeError: jnp rejects tuples")
         if not staging:
             continue
-        for sink, expr in _sink_arguments(model, scope, calls):
+        for sink, expr, hashed in _sink_arguments(model, scope, calls):
             origin = facts.value(expr).staged_static
             if isinstance(origin, ast.Call) and origin not in reported:
                 reported.add(origin)
-                yield _report(model, origin, scope, f"gives a tracer under jit, but {sink} needs a static value")
+                fixable = not hashed or (origin is expr and _reduction(model, origin, scope))
+                yield _report(model, origin, scope, f"gives a tracer under jit, but {sink} needs a static value",
+                              fixable)
 
 
 def _mentions_shapes(scope: Scope) -> bool:
@@ -108,9 +146,13 @@ def _reduces_shape_tuple(call: ast.Call, facts: Facts) -> bool:
     return value.shape and value.is_tuple and value.static
 
 
-def _sink_arguments(model: Model, scope: Scope, calls: list[ast.AST]) -> Iterator[tuple[str, ast.expr]]:
+def _sink_arguments(model: Model, scope: Scope, calls: list[ast.AST]) -> Iterator[tuple[str, ast.expr, bool]]:
+    """(what needs it, an expression that must be static, whether a NumPy array fails there too)."""
     for call in calls:
         name = model.qualified(call.func, scope)  # type: ignore[attr-defined]
+        if isinstance(call.func, ast.Attribute) and call.func.attr in _CONVERTING_METHODS and name is None:  # type: ignore[attr-defined]
+            yield f"`.{call.func.attr}()`", call.func.value, False  # type: ignore[attr-defined]
+            continue
         if name in _SHAPE_SINKS:
             positions, keywords = _SHAPE_SINKS[name]
             label = f"`{name.replace('jax.numpy.', 'jnp.').replace('builtins.', '')}`"
@@ -123,11 +165,11 @@ def _sink_arguments(model: Model, scope: Scope, calls: list[ast.AST]) -> Iterato
             continue
         for expr in exprs:
             for part in expr.elts if isinstance(expr, (ast.Tuple, ast.List)) else [expr]:
-                yield label, part
+                yield label, part, name in _HASHED_SINKS
     for sub in scope.of_type(ast.Slice):
         for bound in (sub.lower, sub.upper, sub.step):  # type: ignore[attr-defined]
             if bound is not None:
-                yield "a slice bound", bound
+                yield "a slice bound", bound, False
 
 
 def _static_argument_calls(model: Model, scope: Scope, calls: list[ast.AST]) -> Iterator[tuple[ast.Call, str]]:
@@ -147,13 +189,15 @@ def _static_argument_calls(model: Model, scope: Scope, calls: list[ast.AST]) -> 
                 yield expr, f"parameter `{name}`"
 
 
-def _report(model: Model, call: ast.Call, scope: Scope, why: str) -> Report:
+def _report(model: Model, call: ast.Call, scope: Scope, why: str, fixable: bool = True) -> Report:
     name = (model.qualified(call.func, scope) or "").rsplit(".", 1)[-1]
     shown = snippet(call.func)
-    if name in ("prod", "product") and call.args:
-        instead = f"math.prod({snippet(call.args[0])})"
+    if not fixable:  # NumPy arrays fail there too
+        instead = "a Python int or tuple there (`int(...)`, `tuple(...)`, `math.prod`): a NumPy array fails too"
+    elif name in ("prod", "product") and call.args:
+        instead = f"`math.prod({snippet(call.args[0])})`"
     else:
         args = ", ".join(snippet(a) for a in call.args)
-        instead = f"np.{name}({args})"
-    return Report(call, f"`{shown}` on static value `{snippet(call, 50)}` {why}; use `{instead}`", scope,
-                  fixable="safe", fix_data={"function": name})
+        instead = f"`np.{name}({args})`"
+    return Report(call, f"`{shown}` on static value `{snippet(call, 50)}` {why}; use {instead}", scope,
+                  fixable="safe" if fixable else None, fix_data={"function": name} if fixable else None)
