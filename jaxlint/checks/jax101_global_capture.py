@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label
+from jaxlint.semantic.imports import last_name
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.model import Model
@@ -48,8 +49,48 @@ def check(model: Model) -> Iterator[Report]:
             message = (f"jit-compiled `{function_label(scope)}` reads `{load.id}` from {where}, which is "
                        f"{change}; the compiled function keeps the value from trace time. "
                        f"Pass `{load.id}` as an argument")
-            yield Report(load, message, scope, fixable="unsafe", fix_data={"name": load.id},
+            fixable = "unsafe" if _all_calls_found(model, scope) else None
+            yield Report(load, message, scope, fixable=fixable, fix_data={"name": load.id},
                          lines=tuple(int(row) for row in _LINE_NUMBER.findall(change)))
+
+
+# Wrappers whose result the fix follows to the calls (`g = jax.jit(f)`, `partial(f, 1)`).
+_WRAPPERS = frozenset(("jit", "pjit", "partial", "vmap", "pmap", "checkpoint", "remat"))
+
+
+def _all_calls_found(model: Model, function: Scope) -> bool:
+    """The fix adds a parameter and passes it at every call: it is offered only for a plain
+    function (no method, no `**kwargs`) whose name is only called, directly or through a wrapper
+    that is called or bound to a name that is only called."""
+    node = function.node
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.args.kwarg is not None or any(
+            a.kind == "class" for a in function.ancestors()):
+        return False
+    return _only_called(model, node.name, set())
+
+
+def _only_called(model: Model, name: str, seen: set[str]) -> bool:
+    """Every read of `name` is a call, or wraps it into an alias that is only called (`seen`:
+    the aliases followed so far)."""
+    seen.add(name)
+    uses = model.loads_of(name)
+    return bool(uses) and all(_called_or_wrapped(model, use, seen) for _, use in uses)
+
+
+def _called_or_wrapped(model: Model, use: ast.Name, seen: set[str]) -> bool:
+    parent = model.parent(use)
+    if isinstance(parent, ast.Call) and parent.func is use:
+        return True
+    if not (isinstance(parent, ast.Call) and parent.args and parent.args[0] is use
+            and (last_name(parent.func) or "") in _WRAPPERS):
+        return False
+    holder = model.parent(parent)
+    if isinstance(holder, ast.Call) and holder.func is parent:
+        return True  # jax.jit(f)(x)
+    if not (isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name)):
+        return False
+    alias = holder.targets[0].id
+    return alias in seen or _only_called(model, alias, seen)
 
 
 def _inside_cached(model: Model, scope: Scope) -> bool:
@@ -97,12 +138,16 @@ def _later_change(model: Model, owner: Scope, name: str, function: Scope) -> str
         loop = _enclosing_loop(model, binding.node)
         if index == 0 and loop is None:
             continue  # the first binding after the def is a definition, not a change
+        if owner.kind == "module" and _only_called_before(model, function, binding.lineno):
+            continue
         if owner.kind == "module" or (_jit_wrapped(model, function)
                                       and _called_after(owner, function, binding.lineno, loop)):
             return f"rebound on line {binding.lineno}"
     for scope in model.scopes:
         declared = scope.globals if owner.kind == "module" else scope.nonlocals
         if scope is not owner and name in declared and scope.bindings.get(name):
+            if _created_after_rebinding(scope, name, function):
+                continue
             if owner.kind == "module" or owner in scope.ancestors():
                 line = scope.bindings[name][0].lineno
                 return f"assigned in `{function_label(scope)}` (line {line})"
@@ -110,6 +155,14 @@ def _later_change(model: Model, owner: Scope, name: str, function: Scope) -> str
         return None
     return _later_mutation(model, owner, name, function, bindings) or _mutation_in_functions(
         model, owner, name, function)
+
+
+def _created_after_rebinding(scope: Scope, name: str, function: Scope) -> bool:
+    """`scope` makes `function` anew on each of its runs, after its own rebindings of `name`
+    (`nonlocal k; k = min(k, d)` and then `lax.cond(p, lambda a: f(a, k), ...)`): each new
+    function object is traced afresh and reads the current value."""
+    defined = _defined_at(function)
+    return scope in function.ancestors() and all(b.lineno < defined for b in scope.bindings[name])
 
 
 def _enclosing_loop(model: Model, node: ast.AST) -> ast.AST | None:
@@ -126,6 +179,16 @@ def _jit_wrapped(model: Model, function: Scope) -> bool:
     info = model.info(function)
     return "jit" in info.transforms and any(
         r.startswith(("decorated with", "wrapped by")) for r in info.reasons)
+
+
+def _only_called_before(model: Model, function: Scope, line: int) -> bool:
+    """Every use of the function's name is a call at module level, outside loops, before `line`
+    (`f(x)` and then `SCALE = 2.0`): no trace is reused after the change."""
+    name = getattr(function.node, "name", None)
+    uses = model.loads_of(name) if name is not None else []
+    return bool(uses) and all(
+        scope.kind == "module" and use.lineno < line and _enclosing_loop(model, use) is None
+        and isinstance(call := model.parent(use), ast.Call) and call.func is use for scope, use in uses)
 
 
 def _called_after(owner: Scope, function: Scope, line: int, loop: ast.AST | None) -> bool:
@@ -151,6 +214,8 @@ def _later_mutation(model: Model, owner: Scope, name: str, function: Scope, bind
             continue
         if owner.kind != "module" and not (_jit_wrapped(model, function)
                                            and _called_after(owner, function, node.lineno, _enclosing_loop(model, node))):
+            continue
+        if owner.kind == "module" and _only_called_before(model, function, node.lineno):
             continue
         if isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
             what = "item" if isinstance(node, ast.Subscript) else "attribute"

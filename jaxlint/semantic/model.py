@@ -68,7 +68,7 @@ class Model:
         self._sees_traced: dict[Scope, bool] = {}
         self._refs: dict[ast.AST, list[tuple[Scope, int]]] = {}
         self._consumed_params: dict[Scope, frozenset[str]] = {}
-        self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see arguments_from_callers
+        self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
         self._imports_flax = any((b.qualified or "").startswith("flax.") for b in self.imports)
         self._defaults_never_passed()
         self._propagate_to_callees()
@@ -203,6 +203,16 @@ class Model:
                 return False
         return True
 
+    def loads_of(self, name: str) -> list[tuple[Scope, ast.Name]]:
+        """Every read of a name in this module, with its scope. Read-only."""
+        if self._loads_by_name is None:  # one pass over the module serves every question
+            self._loads_by_name = {}
+            for scope in self.scopes:
+                for use in scope.of_type(ast.Name):
+                    if isinstance(use.ctx, ast.Load):  # type: ignore[attr-defined]
+                        self._loads_by_name.setdefault(use.id, []).append((scope, use))  # type: ignore[attr-defined]
+        return self._loads_by_name.get(name, [])
+
     def arguments_from_callers(self, function: Scope, param: str) -> list[tuple[Scope, ast.expr]]:
         """What each call of `function` in this module passes for `param`, with the calling scope;
         empty when there is no call, when a call does not say (`*args`, the default), or when the
@@ -211,15 +221,9 @@ class Model:
         owner = function.parent
         if name is None or owner is None or owner.kind == "class" or len(owner.bindings.get(name, ())) != 1:
             return []
-        if self._loads_by_name is None:  # one pass over the module serves every question
-            self._loads_by_name = {}
-            for scope in self.scopes:
-                for use in scope.of_type(ast.Name):
-                    if isinstance(use.ctx, ast.Load):  # type: ignore[attr-defined]
-                        self._loads_by_name.setdefault(use.id, []).append((scope, use))  # type: ignore[attr-defined]
         found = []
         positional = function.positional_params()
-        for scope, use in self._loads_by_name.get(name, ()):
+        for scope, use in self.loads_of(name):
             call = self.parent(use)
             if not (isinstance(call, ast.Call) and call.func is use) or scope.lookup_scope(name) is not owner:
                 return []
