@@ -6,11 +6,12 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from jaxlint.checks.base import Report
+from jaxlint.checks.base import Report, function_label
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.interpret import KeyUse
     from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
 
 CODE = "JAX102"
 NAME = "prng-key-reuse"
@@ -35,7 +36,9 @@ def check(model: Model) -> Iterator[Report]:
             yield _report(reuse, scope)
 
 
-def _report(reuse: KeyUse, scope) -> Report:
+def _report(reuse: KeyUse, scope: Scope) -> Report:
+    if reuse.repeated:
+        return _never_advanced(reuse, scope)
     first_line = getattr(reuse.first, "lineno", None)
     line = getattr(reuse.call, "lineno", None)
     named = (first_line,) if first_line is not None else ()  # the row `line N` below names
@@ -51,8 +54,19 @@ def _report(reuse: KeyUse, scope) -> Report:
     fresh = "subkey" if reuse.name != "subkey" else "new_subkey"
     message = (f"PRNG key `{reuse.name}` is reused ({where}); the draws {_outcome(reuse)}. "
                f"Split first: `{reuse.name}, {fresh} = jax.random.split({reuse.name})` and use `{fresh}`")
-    return Report(reuse.node, message, scope, fixable="unsafe",
+    # Splitting a key the function reads from outside would make the name local (UnboundLocalError).
+    fixable = "unsafe" if reuse.name in scope.bindings else None
+    return Report(reuse.node, message, scope, fixable=fixable,
                   fix_data={"key": reuse.name, "in_loop": reuse.in_loop, "first_line": first_line}, lines=named)
+
+
+def _never_advanced(reuse: KeyUse, scope: Scope) -> Report:
+    line = reuse.first.lineno  # type: ignore[attr-defined]
+    label = function_label(scope)
+    message = (f"PRNG key `{reuse.name}` is read from outside `{label}` and never advanced: every call of "
+               f"`{label}` (line {line} calls it again) draws the same numbers. Pass a fresh key as an argument "
+               f"(`key, subkey = jax.random.split(key)` at the caller)")
+    return Report(reuse.node, message, scope, lines=(line,))
 
 
 def _outcome(reuse: KeyUse) -> str:

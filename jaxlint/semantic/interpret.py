@@ -40,6 +40,8 @@ class KeyUse:
     in_loop: bool
     # Reported at a sampler whose key is also split (`first`): the fix goes before the sampler.
     split_elsewhere: bool = False
+    # A key read from outside the function, never advanced, while `first` calls the function again.
+    repeated: bool = False
 
 
 @dataclass
@@ -128,6 +130,8 @@ class Interpreter:
         value = UNKNOWN
         if info is not None and info.traced and name in info.traced_params:
             value = TREE if C.is_container_param(name, annotation) else TRACED
+            if value is TREE:
+                value = replace(TREE, fields=self.model.annotated_fields(annotation, self.scope))
             if annotation is None:  # an array as far as control flow goes; a dict for all we know
                 value = replace(value, jax=False)
         elif info is not None and name in info.static_params:
@@ -411,20 +415,7 @@ class Interpreter:
 
     def _eval_Compare(self, node: ast.Compare, state: State) -> Value:
         operands = [self.eval(node.left, state)] + [self.eval(c, state) for c in node.comparators]
-        if all(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops):
-            return STATIC
-        exprs = [node.left, *node.comparators]
-        if any(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in exprs) and all(
-                isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops):
-            return STATIC  # a tracer compares unequal to a str without raising
-        if all(o.static and not o.traced for o in operands):
-            return combine([o.as_array() for o in operands])  # `x.shape == (3,)`, `n == 2`: static
-        if not any(o.traced == TRACED_ARRAY for o in operands) and any(
-                isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in node.ops):
-            return UNKNOWN  # a container or a string may be compared for equality without raising
-        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)) and not operands[0].surely_traced_array:
-            return UNKNOWN  # `name in params`: membership in a pytree container is fine
-        return combine([o.as_array() for o in operands])
+        return comparison_value(node.ops, [node.left, *node.comparators], operands)
 
     def _eval_IfExp(self, node: ast.IfExp, state: State) -> Value:
         self.eval(node.test, state)
@@ -477,8 +468,11 @@ class Interpreter:
             return STATIC
         if node.attr in C.ARRAY_ATTRS and (base.traced or base.jax or base.numpy):
             return replace(base.as_array(), static=False, shape=False)
+        if base.fields is not None:
+            return dict(base.fields).get(node.attr, UNKNOWN)
         if base.traced and not C.METADATA_ATTR.search(node.attr):
-            return replace(TREE, uncertain=base.uncertain)
+            # Static metadata (`x.irreps`) as well as a leaf: traced for sure only where the class says so.
+            return replace(TREE, uncertain=True)
         return UNKNOWN
 
     def _eval_Subscript(self, node: ast.Subscript, state: State) -> Value:
@@ -527,6 +521,8 @@ class Interpreter:
             args = [self.eval(a, state) for a in node.args]
         kwargs = {k.arg or "**": self.eval(k.value, state) for k in node.keywords}
         result = C.call_value(self, node, qualified, func, args, kwargs)
+        if qualified is None and (fields := self.model.constructed_fields(node, self.scope, args, kwargs)) is not None:
+            result = Value(traced=TRACED_TREE if any(v.traced for _, v in fields) else NOT_TRACED, fields=fields)
         if self.tracks_keys:
             self._consume_keys(node, args, kwargs, state)
         if self.info is not None and self.info.traced:
@@ -594,12 +590,20 @@ class Interpreter:
                     self.loop_depth += 1
                     self._reuse(sub_expr, node, node)
                     self.loop_depth -= 1
+                elif first is None and sub_value.key[0] == "outer" and (again := self._runs_again(sub_value.key[1])):
+                    self._reuse(sub_expr, node, again, repeated=True)
                 elif first is not None and self._is_split(node) and not self._is_split(first[0]):
                     self._reuse(first[1], first[0], node, split_elsewhere=True)  # where the fix goes
                 elif first is not None:
                     self._reuse(sub_expr, node, first[0])
                 else:
                     state.consumed[sub_value.key] = (node, sub_expr)
+
+    def _runs_again(self, name: str) -> ast.Call | None:
+        """A call that runs this function again while the free key `name` stays the same."""
+        if not self.model.never_advanced(self.scope, name):
+            return None
+        return self.model.repeated_call(self.scope)
 
     def _is_split(self, call: ast.Call) -> bool:
         return self.model.qualified(call.func, self.scope) == "jax.random.split"
@@ -610,12 +614,30 @@ class Interpreter:
             parent = self.model.parent(parent)
         return isinstance(parent, ast.Assert)
 
-    def _reuse(self, expr: ast.AST, call: ast.Call, first: ast.AST, split_elsewhere: bool = False) -> None:
+    def _reuse(self, expr: ast.AST, call: ast.Call, first: ast.AST, split_elsewhere: bool = False,
+               repeated: bool = False) -> None:
         if expr in self._reported:
             return
         self._reported.add(expr)
         name = ast.unparse(expr) if not isinstance(expr, ast.Name) else expr.id
-        self.facts.key_reuses.append(KeyUse(expr, call, name, first, self.loop_depth > 0, split_elsewhere))
+        self.facts.key_reuses.append(KeyUse(expr, call, name, first, self.loop_depth > 0, split_elsewhere, repeated))
+
+
+def comparison_value(ops: list[ast.cmpop], exprs: list[ast.expr], operands: list[Value]) -> Value:
+    """The value of `exprs[0] ops[0] exprs[1] ...`, given the operands' values."""
+    if all(isinstance(op, (ast.Is, ast.IsNot)) for op in ops):
+        return STATIC
+    if any(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in exprs) and all(
+            isinstance(op, (ast.Eq, ast.NotEq)) for op in ops):
+        return STATIC  # a tracer compares unequal to a str without raising
+    if all(o.static and not o.traced for o in operands):
+        return combine([o.as_array() for o in operands])  # `x.shape == (3,)`, `n == 2`: static
+    if not any(o.traced == TRACED_ARRAY for o in operands) and any(
+            isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) for op in ops):
+        return UNKNOWN  # a container or a string may be compared for equality without raising
+    if len(ops) == 1 and isinstance(ops[0], (ast.In, ast.NotIn)) and not operands[0].surely_traced_array:
+        return UNKNOWN  # `name in params`: membership in a pytree container is fine
+    return combine([o.as_array() for o in operands])
 
 
 def function_value(model: Model, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Value:

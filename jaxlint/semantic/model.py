@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from jaxlint.semantic.calls import (
     ABSTRACT_EVALUATION,
     FLAX_KEY_DERIVING_METHODS,
+    SCALAR_ANNOTATIONS,
     STAGING_METHODS,
     STORING_METHODS,
     is_array_annotation,
@@ -23,12 +24,15 @@ from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
 from jaxlint.semantic.traced import TraceAnalysis, TraceInfo, defaulted_params, looks_static
-from jaxlint.semantic.values import TRACED_ARRAY, UNKNOWN, Value, combine
+from jaxlint.semantic.values import STATIC, TRACED, TRACED_ARRAY, TREE, UNKNOWN, Value, combine
 
 _NOT_TRACED = TraceInfo()
 DEFAULT_KEY_NAMES = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key")
 _MAX_PROPAGATION_ROUNDS = 8
 # Abstract evaluation that takes the function's arguments after it: `jax.eval_shape(f, x, y)`.
+# Classes whose instances JAX flattens field by field (the fields are declared in the body).
+_PYTREE_RECORDS = frozenset(("typing.NamedTuple", "flax.struct.dataclass", "flax.struct.PyTreeNode", "chex.dataclass",
+                             "jax.tree_util.register_dataclass", "equinox.Module"))
 _EVALUATED_WITH_ARGUMENTS = frozenset(("jax.eval_shape", "equinox.filter_eval_shape", "flax.nnx.eval_shape"))
 # Parameters so annotated cannot hold a tracer, whatever a caller passes.
 _UNTRACEABLE_ANNOTATIONS = frozenset(("str", "Callable", "type", "Sequence[str]", "tuple[int, ...]",
@@ -68,6 +72,7 @@ class Model:
         self._sees_traced: dict[Scope, bool] = {}
         self._refs: dict[ast.AST, list[tuple[Scope, int]]] = {}
         self._consumed_params: dict[Scope, frozenset[str]] = {}
+        self._calls_to: dict[Scope, list[ast.Call]] | None = None  # see repeated_call
         self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
         self._imports_flax = any((b.qualified or "").startswith("flax.") for b in self.imports)
         self._defaults_never_passed()
@@ -165,6 +170,40 @@ class Model:
 
     def is_key_name(self, name: str) -> bool:
         return self._key_name.match(name) is not None
+
+    def constructed_fields(self, call: ast.Call, scope: Scope, args: list[Value],
+                           kwargs: dict[str, Value]) -> tuple[tuple[str, Value], ...] | None:
+        """`Result(value=v, n=3)` of a NamedTuple or dataclass of this module: what each field holds."""
+        cls = self._record_class(call.func, scope)
+        if cls is None or "**" in kwargs or any(isinstance(a, ast.Starred) for a in call.args):
+            return None
+        names = [name for name, _, _ in _record_fields(cls)]
+        given = dict(zip(names, args))
+        given.update(kwargs)
+        return tuple((name, given.get(name, UNKNOWN)) for name in names)
+
+    def annotated_fields(self, annotation: ast.expr | None, scope: Scope) -> tuple[tuple[str, Value], ...] | None:
+        """The fields of a traced parameter annotated with a pytree class of this module (a
+        NamedTuple, a flax/chex dataclass, an equinox Module): leaves are traced, static fields not."""
+        cls = self._record_class(annotation, scope, pytree=True) if annotation is not None else None
+        if cls is None:
+            return None
+        return tuple((name, _leaf_value(kind, default)) for name, kind, default in _record_fields(cls))
+
+    def _record_class(self, expr: ast.expr, scope: Scope, pytree: bool = False) -> Scope | None:
+        """The class of this module `expr` names when its fields are declared in its body."""
+        if isinstance(expr, ast.Constant) and isinstance(expr.value, str) and expr.value.isidentifier():
+            expr = ast.Name(id=expr.value)  # a forward reference: "State"
+        if not isinstance(expr, ast.Name):
+            return None
+        cls = self._analysis._local_def(expr.id, scope, ast.ClassDef)
+        if cls is None or cls.parent is None or not isinstance(cls.node, ast.ClassDef):
+            return None
+        node = cls.node
+        kinds = {qualified_name(b, cls.parent) for b in node.bases}  # type: ignore[attr-defined]
+        kinds |= {qualified_name(d.func if isinstance(d, ast.Call) else d, cls.parent)
+                  for d in node.decorator_list}  # type: ignore[attr-defined]
+        return cls if kinds & (_PYTREE_RECORDS if pytree else _PYTREE_RECORDS | {"dataclasses.dataclass"}) else None
 
     def local_return_value(self, call: ast.Call, scope: Scope) -> Value | None:
         """What a call to a function of this module returns, from its `return` statements;
@@ -329,6 +368,41 @@ class Model:
         if isinstance(expr, ast.Call):
             return self._analysis.transform_of(expr.func, scope) is not None
         return any(self.info(target).cached for target, _ in self.function_refs(expr, scope))
+
+    def repeated_call(self, scope: Scope) -> ast.Call | None:
+        """A call of this module that runs `scope` again and again (one inside a loop, or the
+        second of several call sites), else None."""
+        if self._calls_to is None:
+            self._calls_to = {}
+            for caller in self.scopes:
+                for call in caller.of_type(ast.Call):
+                    for target, _ in self.function_refs(call.func, caller):  # type: ignore[attr-defined]
+                        self._calls_to.setdefault(target, []).append(call)  # type: ignore[arg-type]
+        calls = self._calls_to.get(scope, [])
+        in_loop = [c for c in calls if self._in_loop(c)]
+        return in_loop[0] if in_loop else (calls[1] if len(calls) > 1 else None)
+
+    def _in_loop(self, node: ast.AST) -> bool:
+        """Inside the body of a loop of its own function (or module)."""
+        child, parent = node, self.parent(node)
+        while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if isinstance(parent, (ast.For, ast.AsyncFor)) and child is not parent.iter or isinstance(
+                    parent, ast.While) or isinstance(parent, ast.comprehension) and child is not parent.iter:
+                return True
+            child, parent = parent, self.parent(parent)
+        return False
+
+    def never_advanced(self, scope: Scope, name: str) -> bool:
+        """A free name of `scope` that its owner binds once, outside any loop, and that nothing
+        rebinds through `global`/`nonlocal`: every run of `scope` reads the same value."""
+        owner = scope.lookup_scope(name)
+        if owner is None or owner is scope or name in scope.globals or name in scope.nonlocals:
+            return False
+        bindings = owner.bindings.get(name, [])
+        if len(bindings) != 1 or self._in_loop(bindings[0].node):
+            return False
+        declared = (lambda s: s.globals) if owner.kind == "module" else (lambda s: s.nonlocals)
+        return not any(name in declared(other) and other.bindings.get(name) for other in self.scopes)
 
     def consuming_arguments(self, call: ast.Call, scope: Scope, exprs: list) -> list:
         """Of a call's (argument, value) pairs, those that consume a key: all of them for an
@@ -629,6 +703,23 @@ def _argument(call: ast.Call, param: str, positional: list[str]) -> ast.expr | N
         if 0 <= index - offset < len(call.args):
             return call.args[index - offset]
     return None
+
+
+def _record_fields(cls: Scope) -> list[tuple[str, ast.expr, ast.expr | None]]:
+    """(name, annotation, default) of each field declared in a class body, in order."""
+    return [(f.target.id, f.annotation, f.value) for f in cls.node.body  # type: ignore[attr-defined]
+            if isinstance(f, ast.AnnAssign) and isinstance(f.target, ast.Name)
+            and not ast.unparse(f.annotation).startswith(("ClassVar", "typing.ClassVar"))]
+
+
+def _leaf_value(annotation: ast.expr, default: ast.expr | None) -> Value:
+    """What a pytree field holds under a transform: nothing traced when it is marked static."""
+    if isinstance(default, ast.Call) and (last_name(default.func) == "static_field" or any(
+            k.arg in ("pytree_node", "static") and isinstance(k.value, ast.Constant)
+            and k.value.value is (k.arg == "static") for k in default.keywords)):
+        return STATIC
+    text = ast.unparse(annotation)
+    return TRACED if is_array_annotation(annotation) or text in SCALAR_ANNOTATIONS else TREE
 
 
 def _is_python_literal(expr: ast.expr) -> bool:
