@@ -141,7 +141,7 @@ def _later_change(model: Model, owner: Scope, name: str, function: Scope) -> str
         if owner.kind == "module" and _only_called_before(model, function, binding.lineno):
             continue
         if owner.kind == "module" or (_jit_wrapped(model, function)
-                                      and _called_after(owner, function, binding.lineno, loop)):
+                                      and _called_after(model, owner, function, binding.lineno, loop)):
             return f"rebound on line {binding.lineno}"
     for scope in model.scopes:
         declared = scope.globals if owner.kind == "module" else scope.nonlocals
@@ -181,6 +181,22 @@ def _jit_wrapped(model: Model, function: Scope) -> bool:
         r.startswith(("decorated with", "wrapped by")) for r in info.reasons)
 
 
+def _names_of(model: Model, function: Scope) -> set[str]:
+    """The function's name and the names bound to transforms of it (`g = jax.jit(jax.grad(f))`)."""
+    name = getattr(function.node, "name", None)
+    if name is None:
+        return set()
+    names = {name}
+    for _, use in model.loads_of(name):
+        node, parent = use, model.parent(use)
+        while isinstance(parent, ast.Call) and parent.args and parent.args[0] is node:
+            node, parent = parent, model.parent(parent)
+        if node is not use and isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(
+                parent.targets[0], ast.Name):
+            names.add(parent.targets[0].id)
+    return names
+
+
 def _only_called_before(model: Model, function: Scope, line: int) -> bool:
     """Every use of the function's name is a call at module level, outside loops, before `line`
     (`f(x)` and then `SCALE = 2.0`): no trace is reused after the change."""
@@ -191,12 +207,12 @@ def _only_called_before(model: Model, function: Scope, line: int) -> bool:
         and isinstance(call := model.parent(use), ast.Call) and call.func is use for scope, use in uses)
 
 
-def _called_after(owner: Scope, function: Scope, line: int, loop: ast.AST | None) -> bool:
+def _called_after(model: Model, owner: Scope, function: Scope, line: int, loop: ast.AST | None) -> bool:
     """A closure goes stale only when the compiled function is called after the change."""
-    name = getattr(function.node, "name", None)
+    names = _names_of(model, function)
     for call in owner.of_type(ast.Call):
         func = call.func  # type: ignore[attr-defined]
-        if not (isinstance(func, ast.Name) and func.id == name):
+        if not (isinstance(func, ast.Name) and func.id in names):
             continue
         if call.lineno > line or (loop is not None and loop.lineno <= call.lineno <= loop.end_lineno):  # type: ignore[attr-defined]
             return True
@@ -213,7 +229,7 @@ def _later_mutation(model: Model, owner: Scope, name: str, function: Scope, bind
         if not (isinstance(base, ast.Name) and base.id == name and node.lineno > defined):
             continue
         if owner.kind != "module" and not (_jit_wrapped(model, function)
-                                           and _called_after(owner, function, node.lineno, _enclosing_loop(model, node))):
+                                           and _called_after(model, owner, function, node.lineno, _enclosing_loop(model, node))):
             continue
         if owner.kind == "module" and _only_called_before(model, function, node.lineno):
             continue
