@@ -63,7 +63,8 @@ def _report(reuse: KeyUse, scope: Scope) -> Report:
 def _never_advanced(reuse: KeyUse, scope: Scope) -> Report:
     line = reuse.first.lineno  # type: ignore[attr-defined]
     label = function_label(scope)
-    message = (f"PRNG key `{reuse.name}` is read from outside `{label}` and never advanced: every call of "
+    origin = "set when its object is built" if isinstance(reuse.node, ast.Attribute) else f"read from outside `{label}`"
+    message = (f"PRNG key `{reuse.name}` is {origin} and never advanced: every call of "
                f"`{label}` (line {line} calls it again) draws the same numbers. Pass a fresh key as an argument "
                f"(`key, subkey = jax.random.split(key)` at the caller)")
     return Report(reuse.node, message, scope, lines=(line,))

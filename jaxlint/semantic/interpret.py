@@ -464,6 +464,8 @@ class Interpreter:
             return STATIC  # a module attribute such as `jnp.float32` or `math.pi`
         if node.attr in C.SHAPE_ATTRS:
             return Value(static=True, shape=True, is_tuple=node.attr == "shape")
+        if self.tracks_keys and self.model.repetition.stored_key(self.scope, node):
+            return Value(key=("stored", node.attr), jax=True)  # the same key on every call
         if node.attr in C.STATIC_ATTRS:
             return STATIC
         if node.attr in C.ARRAY_ATTRS and (base.traced or base.jax or base.numpy):
@@ -590,7 +592,8 @@ class Interpreter:
                     self.loop_depth += 1
                     self._reuse(sub_expr, node, node)
                     self.loop_depth -= 1
-                elif first is None and sub_value.key[0] == "outer" and (again := self._runs_again(sub_value.key[1])):
+                elif first is None and sub_value.key[0] in ("outer", "stored") and (
+                        again := self._runs_again(sub_value.key)):
                     self._reuse(sub_expr, node, again, repeated=True)
                 elif first is not None and self._is_split(node) and not self._is_split(first[0]):
                     self._reuse(first[1], first[0], node, split_elsewhere=True)  # where the fix goes
@@ -599,11 +602,12 @@ class Interpreter:
                 else:
                     state.consumed[sub_value.key] = (node, sub_expr)
 
-    def _runs_again(self, name: str) -> ast.Call | None:
-        """A call that runs this function again while the free key `name` stays the same."""
-        if not self.model.never_advanced(self.scope, name):
+    def _runs_again(self, key: tuple) -> ast.Call | None:
+        """A call that runs this function again while the key it reads from outside stays the same."""
+        repetition = self.model.repetition
+        if key[0] == "outer" and not repetition.never_advanced(self.scope, key[1]):
             return None
-        return self.model.repeated_call(self.scope)
+        return repetition.repeated_call(self.scope)
 
     def _is_split(self, call: ast.Call) -> bool:
         return self.model.qualified(call.func, self.scope) == "jax.random.split"

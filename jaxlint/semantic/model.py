@@ -22,6 +22,7 @@ from jaxlint.semantic.calls import (
 )
 from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
+from jaxlint.semantic.repetition import Repetition
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
 from jaxlint.semantic.traced import TraceAnalysis, TraceInfo, defaulted_params, looks_static
 from jaxlint.semantic.values import STATIC, TRACED, TRACED_ARRAY, TREE, UNKNOWN, Value, combine
@@ -72,7 +73,7 @@ class Model:
         self._sees_traced: dict[Scope, bool] = {}
         self._refs: dict[ast.AST, list[tuple[Scope, int]]] = {}
         self._consumed_params: dict[Scope, frozenset[str]] = {}
-        self._calls_to: dict[Scope, list[ast.Call]] | None = None  # see repeated_call
+        self.repetition = Repetition(self)
         self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
         self._imports_flax = any((b.qualified or "").startswith("flax.") for b in self.imports)
         self._defaults_never_passed()
@@ -369,41 +370,6 @@ class Model:
             return self._analysis.transform_of(expr.func, scope) is not None
         return any(self.info(target).cached for target, _ in self.function_refs(expr, scope))
 
-    def repeated_call(self, scope: Scope) -> ast.Call | None:
-        """A call of this module that runs `scope` again and again (one inside a loop, or the
-        second of several call sites), else None."""
-        if self._calls_to is None:
-            self._calls_to = {}
-            for caller in self.scopes:
-                for call in caller.of_type(ast.Call):
-                    for target, _ in self.function_refs(call.func, caller):  # type: ignore[attr-defined]
-                        self._calls_to.setdefault(target, []).append(call)  # type: ignore[arg-type]
-        calls = self._calls_to.get(scope, [])
-        in_loop = [c for c in calls if self._in_loop(c)]
-        return in_loop[0] if in_loop else (calls[1] if len(calls) > 1 else None)
-
-    def _in_loop(self, node: ast.AST) -> bool:
-        """Inside the body of a loop of its own function (or module)."""
-        child, parent = node, self.parent(node)
-        while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            if isinstance(parent, (ast.For, ast.AsyncFor)) and child is not parent.iter or isinstance(
-                    parent, ast.While) or isinstance(parent, ast.comprehension) and child is not parent.iter:
-                return True
-            child, parent = parent, self.parent(parent)
-        return False
-
-    def never_advanced(self, scope: Scope, name: str) -> bool:
-        """A free name of `scope` that its owner binds once, outside any loop, and that nothing
-        rebinds through `global`/`nonlocal`: every run of `scope` reads the same value."""
-        owner = scope.lookup_scope(name)
-        if owner is None or owner is scope or name in scope.globals or name in scope.nonlocals:
-            return False
-        bindings = owner.bindings.get(name, [])
-        if len(bindings) != 1 or self._in_loop(bindings[0].node):
-            return False
-        declared = (lambda s: s.globals) if owner.kind == "module" else (lambda s: s.nonlocals)
-        return not any(name in declared(other) and other.bindings.get(name) for other in self.scopes)
-
     def consuming_arguments(self, call: ast.Call, scope: Scope, exprs: list) -> list:
         """Of a call's (argument, value) pairs, those that consume a key: all of them for an
         unknown callee, only those bound to a parameter the callee consumes for a function of this
@@ -636,6 +602,7 @@ class Model:
             changed = True
         if changed:
             info.reasons.append(f"called from traced {caller.qualname} with traced arguments")
+            info.origin = info.origin or caller_info.origin
         return changed
 
 

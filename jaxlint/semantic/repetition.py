@@ -1,0 +1,136 @@
+"""Code that runs again and again, and PRNG keys that stay the same between runs.
+
+A function that consumes a key it reads from outside (a module global, a closure variable, an
+attribute its object set when it was built) draws the same numbers on every call unless
+something advances that key: these are the facts JAX102 needs to say so."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from jaxlint.semantic.calls import KEY_MAKERS
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
+
+# Methods that build an object: what they store is its initial state, not a change of it.
+_BUILDERS = frozenset(("__init__", "__post_init__", "setup"))
+_LOOPS = (ast.For, ast.AsyncFor, ast.While, ast.comprehension)
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+class Repetition:
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self._calls_to: dict[Scope, list[ast.Call]] | None = None
+        self._method_calls: dict[str, list[ast.Call]] | None = None
+        self._stored_keys: dict[Scope, frozenset[str]] = {}
+
+    def repeated_call(self, scope: Scope) -> ast.Call | None:
+        """A call of this module that runs `scope` again and again (one inside a loop, or the
+        second of several call sites), else None. Methods are called through their objects,
+        so any call of a method of that name counts."""
+        if _method_class(scope) is not None:
+            calls = self._calls_of_methods().get(scope.node.name, [])  # type: ignore[attr-defined]
+        else:
+            calls = self._calls_of_functions().get(scope, [])
+        in_loop = [c for c in calls if self.in_loop(c)]
+        return in_loop[0] if in_loop else (calls[1] if len(calls) > 1 else None)
+
+    def in_loop(self, node: ast.AST) -> bool:
+        """Inside the body of a loop of its own function (or module): not in the loop's iterable."""
+        parent_of = self.model.parent
+        child, parent = node, parent_of(node)
+        while parent is not None and not isinstance(parent, _FUNCTIONS):
+            if isinstance(parent, _LOOPS) and child is not getattr(parent, "iter", None):
+                return True
+            child, parent = parent, parent_of(parent)
+        return False
+
+    def never_advanced(self, scope: Scope, name: str) -> bool:
+        """A free name of `scope` that its owner binds once, outside any loop, and that no
+        function rebinds through `global`/`nonlocal`: every run of `scope` reads the same value."""
+        owner = scope.lookup_scope(name)
+        if owner is None or owner is scope or name in scope.globals or name in scope.nonlocals:
+            return False
+        bindings = owner.bindings.get(name, [])
+        if len(bindings) != 1 or self.in_loop(bindings[0].node):
+            return False
+        for other in self.model.scopes:
+            declared = other.globals if owner.kind == "module" else other.nonlocals
+            if name in declared and other.bindings.get(name):
+                return False
+        return True
+
+    def stored_key(self, scope: Scope, node: ast.Attribute) -> bool:
+        """`self.<attr>` read in a method, where the class stores a PRNG key in that attribute
+        only while the object is built: every call of the method reads the same key."""
+        cls = _method_class(scope)
+        if cls is None or scope.node.name in _BUILDERS:  # type: ignore[attr-defined]
+            return False
+        params = scope.positional_params()
+        if not params or not isinstance(node.value, ast.Name) or node.value.id != params[0]:
+            return False
+        found = self._stored_keys.get(cls)
+        if found is None:
+            found = self._stored_keys[cls] = self._keys_stored_when_built(cls)
+        return node.attr in found
+
+    def _keys_stored_when_built(self, cls: Scope) -> frozenset[str]:
+        keys: set[str] = set()
+        changed: set[str] = set()
+        for method in cls.children:
+            params = method.positional_params() if method.kind == "function" else []
+            if not params:
+                continue
+            for target, value in _attribute_stores(method, params[0]):
+                if method.node.name not in _BUILDERS:  # type: ignore[attr-defined]
+                    changed.add(target)
+                elif value is not None and self._makes_key(value, method):
+                    keys.add(target)
+        return frozenset(keys - changed)
+
+    def _makes_key(self, value: ast.AST, scope: Scope) -> bool:
+        if isinstance(value, ast.Subscript):
+            value = value.value  # split(key)[0]
+        if isinstance(value, ast.Call):
+            return self.model.qualified(value.func, scope) in KEY_MAKERS
+        return isinstance(value, ast.Name) and self.model.is_key_name(value.id)
+
+    def _calls_of_functions(self) -> dict[Scope, list[ast.Call]]:
+        if self._calls_to is None:
+            self._calls_to = {}
+            for caller in self.model.scopes:
+                for call in caller.of_type(ast.Call):
+                    for target, _ in self.model.function_refs(call.func, caller):  # type: ignore[attr-defined]
+                        self._calls_to.setdefault(target, []).append(call)  # type: ignore[arg-type]
+        return self._calls_to
+
+    def _calls_of_methods(self) -> dict[str, list[ast.Call]]:
+        if self._method_calls is None:
+            self._method_calls = {}
+            for caller in self.model.scopes:
+                for call in caller.of_type(ast.Call):
+                    func = call.func  # type: ignore[attr-defined]
+                    if isinstance(func, ast.Attribute):
+                        self._method_calls.setdefault(func.attr, []).append(call)  # type: ignore[arg-type]
+        return self._method_calls
+
+
+def _method_class(scope: Scope) -> Scope | None:
+    parent = scope.parent
+    return parent if scope.kind == "function" and parent is not None and parent.kind == "class" else None
+
+
+def _attribute_stores(method: Scope, self_name: str):
+    """(attribute, value) for each `self.attr = value` in the method, the whole value for one
+    target of an unpacking (`w_key, self.key = split(key)`), None for an augmented assignment."""
+    for statement in method.of_type(ast.Assign, ast.AnnAssign, ast.AugAssign):
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]  # type: ignore[attr-defined]
+        value = None if isinstance(statement, ast.AugAssign) else statement.value  # type: ignore[attr-defined]
+        for target in targets:
+            for part in [target] if isinstance(target, ast.Attribute) else getattr(target, "elts", []):
+                if isinstance(part, ast.Attribute) and isinstance(part.value, ast.Name) and part.value.id == self_name:
+                    yield part.attr, value
