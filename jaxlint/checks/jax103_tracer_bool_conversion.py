@@ -9,10 +9,13 @@ from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label, snippet
 from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.interpret import comparison_value
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
+    from jaxlint.semantic.interpret import Facts
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+    from jaxlint.semantic.traced import TraceInfo
 
 CODE = "JAX103"
 NAME = "tracer-bool-conversion"
@@ -29,16 +32,37 @@ def check(model: Model) -> Iterator[Report]:
         if not info.traced or not info.abstract:
             continue
         sites = list(_truth_sites(model, scope))
-        if not sites:
+        chained = [c for c in scope.of_type(ast.Compare) if len(c.ops) > 1]  # type: ignore[attr-defined]
+        if not sites and not chained:
             continue
         facts = model.facts(scope)
         seen: set[ast.AST] = set()
+        for compare in chained:
+            if _hidden_truth_traced(facts, compare):  # type: ignore[arg-type]
+                seen.add(compare)
+                yield _report_chained(model, scope, compare)  # type: ignore[arg-type]
         for expr, construct in sites:
             for operand in _operands(expr):
                 if operand in seen or not facts.value(operand).surely_traced_array:
                     continue
                 seen.add(operand)
                 yield _report(model, scope, operand, construct)
+
+
+def _hidden_truth_traced(facts: Facts, compare: ast.Compare) -> bool:
+    """`a < x <= b` is `a < x and x <= b`: Python asks the truth of every comparison but the last."""
+    exprs = [compare.left, *compare.comparators]
+    return any(comparison_value([op], exprs[i:i + 2], [facts.value(e) for e in exprs[i:i + 2]]).surely_traced_array
+               for i, op in enumerate(compare.ops[:-1]))
+
+
+def _report_chained(model: Model, scope: Scope, compare: ast.Compare) -> Report:
+    exprs = [compare.left, *compare.comparators]
+    pairs = " & ".join(f"({ast.unparse(ast.Compare(exprs[i], [op], [exprs[i + 1]]))})"
+                       for i, op in enumerate(compare.ops))
+    message = (f"chained comparison `{snippet(compare)}` on a traced value in {_traced_by(model.info(scope), scope)} "
+               f"raises TracerBoolConversionError (it is an `and` of its comparisons); write `{pairs}`")
+    return Report(compare, message, scope)
 
 
 def _truth_sites(model: Model, scope: Scope) -> Iterator[tuple[ast.expr, str]]:
@@ -83,11 +107,10 @@ def _is_tracer_guard(expr: ast.expr) -> bool:
 
 def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Report:
     info = model.info(scope)
-    label = function_label(scope)
     params = _static_candidates(model, scope, operand)
     if params:
         names = ", ".join(f"`{p}`" for p in params)
-        message = (f"{construct} on traced value `{snippet(operand)}` in `{label}` raises "
+        message = (f"{construct} on traced value `{snippet(operand)}` in {_traced_by(info, scope)} raises "
                    f"TracerBoolConversionError; {names} only steers Python control flow: "
                    f"mark it static (`static_argnames`)")
         return Report(operand, message, scope, fixable="safe", fix_data={"params": params})
@@ -96,10 +119,17 @@ def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Re
         hint = "use `jax.lax.while_loop`"
     elif construct == "`assert`":
         hint = "use `checkify` or move the check outside the traced function"
-    transform = "jit-compiled" if info and info.cached else "traced"
-    message = (f"{construct} on traced value `{snippet(operand)}` in {transform} `{label}` raises "
+    message = (f"{construct} on traced value `{snippet(operand)}` in {_traced_by(info, scope)} raises "
                f"TracerBoolConversionError; {hint}")
     return Report(operand, message, scope, fixable="unsafe" if _rewritable(model, operand) else None)
+
+
+def _traced_by(info: TraceInfo, scope: Scope) -> str:
+    """The function, with how it comes to be traced: "jit-compiled `f`", "`body` (traced by `jax.lax.scan`)"."""
+    label = f"`{function_label(scope)}`"
+    if info.cached and "jit" in info.transforms:
+        return f"jit-compiled {label}"
+    return f"{label} ({info.origin})" if info.origin else f"traced {label}"
 
 
 def _rewritable(model: Model, operand: ast.expr) -> bool:
@@ -142,12 +172,13 @@ def _assigned_name(arm: list[ast.stmt]) -> str | None:
 def _static_candidates(model: Model, scope: Scope, operand: ast.expr) -> list[str]:
     """Parameters that are the whole cause and are used only where static values are fine."""
     info = model.info(scope)
-    if not info.all_params_traced or not info.cached or "jit" not in info.transforms:
-        return []
+    if not info.all_params_traced or not info.cached or "jit" not in info.transforms or info.filtered:
+        return []  # equinox's filter_jit takes no `static_argnames`: a Python value passed is static
     facts = model.facts(scope)
     names = [n for n in ast.walk(operand) if isinstance(n, ast.Name) and facts.value(n).traced]
     params = sorted({n.id for n in names})
-    if not params or any(p not in info.traced_params for p in params):
+    # A pytree parameter (`state.step`) cannot be made static: only a scalar or array one.
+    if not params or any(n.id not in info.traced_params or not facts.value(n).surely_traced_array for n in names):
         return []
     if any(b.kind != "param" for p in params for b in scope.bindings[p]):
         return []

@@ -52,7 +52,7 @@ def _static(ctx: Context, function: cst.FunctionDef, params: list[str]) -> list[
         if _is_jit(expr):
             return _wrap(ctx, expr, params)
     calls = [c for c in ctx.positions if isinstance(c, cst.Call) and _is_jit(c.func) and c.args
-             and isinstance(c.args[0].value, cst.Name) and c.args[0].value.value == function.name.value]
+             and (dotted(c.args[0].value) or "").rsplit(".", 1)[-1] == function.name.value]  # f, Cls.f
     if not calls:
         raise FixError("no `jax.jit` application of the function found")
     return [edit for call in calls for edit in _merge(ctx, call, function, params)]

@@ -10,6 +10,7 @@ from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
 from jaxlint.semantic.scopes import Scope
 
 _FUNCTION_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_DIRECT_REASONS = ("decorated with ", "wrapped by ", "body of ")
 ALL_BOUND = 1 << 16  # "every parameter is bound": none of them is known to be traced
 
 
@@ -27,6 +28,8 @@ class TraceInfo:
     loop_body: bool = False  # runs once per iteration of a lax loop (scan, fori_loop, while_loop, map)
     # Static only because vmap's in_axes=None passes them through; any other transform traces them.
     unbatched: set[str] = field(default_factory=set)
+    # For messages, how the code comes to be traced: "traced by `jax.lax.scan`", "traced inside flax `__call__`"
+    origin: str = ""
 
     @property
     def traced(self) -> bool:
@@ -45,6 +48,8 @@ class TraceInfo:
         self.cached |= transform.cached
         if reason not in self.reasons:
             self.reasons.append(reason)
+        if not self.origin and reason.startswith(_DIRECT_REASONS):
+            self.origin = f"traced by `{reason.split(' ', 2)[-1]}`"
         return before != (len(self.transforms), self.abstract, self.cached)
 
 
@@ -143,7 +148,8 @@ class TraceAnalysis:
                 self._apply(scope, wrap, f"decorated with {wrap.name}")
 
     def _module_methods(self, cls: Scope) -> None:
-        if not self._is_module_class(cls.node, cls.parent, set()):  # type: ignore[arg-type]
+        base = self._module_base(cls.node, cls.parent, set())  # type: ignore[arg-type]
+        if base is None:
             return
         for child in cls.children:
             if child.kind != "function":
@@ -152,23 +158,28 @@ class TraceAnalysis:
             if child.node.name == "__call__" or decorators & T.COMPACT_DECORATORS:  # type: ignore[attr-defined]
                 info = self.info[child]
                 info.add(T.MODULE, f"method of module class {cls.qualname}")
+                info.origin = info.origin or f"traced inside {base.split('.')[0]} `{child.node.name}`"  # type: ignore[attr-defined]
                 params = child.params()[1:]
                 info.static_params |= {p for p in params if looks_static(child, p)}
                 info.traced_params |= set(params) - info.static_params
                 info.all_params_traced = True
 
-    def _is_module_class(self, node: ast.ClassDef, scope: Scope | None, seen: set[str]) -> bool:
+    def _module_base(self, node: ast.ClassDef, scope: Scope | None, seen: set[str]) -> str | None:
+        """The flax/equinox module class `node` derives from, directly or through classes of this module."""
         if scope is None or node.name in seen:
-            return False
+            return None
         seen.add(node.name)
         for base in node.bases:
-            if qualified_name(base, scope) in T.MODULE_BASES:
-                return True
+            name = qualified_name(base, scope)
+            if name in T.MODULE_BASES:
+                return name
             if isinstance(base, ast.Name):
                 target = self._local_def(base.id, scope, ast.ClassDef)
-                if target is not None and self._is_module_class(target.node, target.parent, seen):  # type: ignore[arg-type]
-                    return True
-        return False
+                if target is not None and isinstance(target.node, ast.ClassDef):
+                    found = self._module_base(target.node, target.parent, seen)
+                    if found is not None:
+                        return found
+        return None
 
     # -- wrapping calls and lax bodies ----------------------------------------------------
 
@@ -280,6 +291,7 @@ class TraceAnalysis:
                     info.abstract |= enclosing.abstract
                     info.cached |= enclosing.cached
                     info.reasons.append(f"nested in traced {scope.qualname}")
+                    info.origin = info.origin or enclosing.origin
                 inherited = info if info.traced else (enclosing if not info.host else None)
             self._inherit_nesting(child, inherited)
 
@@ -355,7 +367,7 @@ class TraceAnalysis:
                 cls = cls.parent
         else:
             cls = self._local_def(base, scope, ast.ClassDef)
-        method = self._class_member(cls, attr) if cls is not None else None
+        method = self._class_member(cls, attr) if cls is not None and cls.kind == "class" else None
         if method is None:
             return []
         decorators = {last_name(d) for d in method.node.decorator_list}  # type: ignore[attr-defined]

@@ -23,6 +23,7 @@ class Value:
     returns_of: tuple = ()
     staged_static: object = None  # the jnp call node that turned static values into a tracer
     elts: tuple[Value, ...] | None = None  # element values of a tuple/list literal
+    fields: tuple[tuple[str, Value], ...] | None = None  # (name, value) of a NamedTuple/dataclass's fields
     # Traced only as far as we can tell: the result of an unknown call on traced arguments
     # (it may well be a static int). Enough for print-in-jit, not for control-flow rules.
     uncertain: bool = False
@@ -58,6 +59,7 @@ def join(a: Value, b: Value) -> Value:
         key=a.key if a.key == b.key else None, returns_arrays=a.returns_arrays and b.returns_arrays,
         returns_of=a.returns_of if a.returns_of == b.returns_of else (),
         staged_static=a.staged_static if a.staged_static is b.staged_static else None, elts=elts,
+        fields=a.fields if a.fields == b.fields else None,
         uncertain=a.uncertain or b.uncertain)
 
 
