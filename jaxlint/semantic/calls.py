@@ -98,8 +98,14 @@ ABSTRACT_EVALUATION = frozenset(("jax.eval_shape", "jax.make_jaxpr", "equinox.fi
                                  "equinox.filter_make_jaxpr", "flax.nnx.eval_shape"))
 # Methods of a jitted function that trace or lower it without running it (`jax.jit(f).lower(key, x)`).
 STAGING_METHODS = frozenset(("lower", "trace", "eval_shape"))
-# Methods that store a value in a container: the key is kept, not consumed (`seq.append((key, s))`).
-STORING_METHODS = frozenset(("append", "appendleft", "extend", "insert", "add", "put", "put_nowait", "setdefault"))
+# Calls that store a value in a container or a record: the key is kept, not drawn from
+# (`seq.append((key, s))`, `state.replace(rng=rng)`); storing one already consumed is a reuse.
+STORING_METHODS = frozenset(("append", "appendleft", "extend", "insert", "add", "put", "put_nowait", "setdefault",
+                             "replace", "_replace"))
+STORING_FUNCTIONS = frozenset(("dataclasses.replace", "builtins.dict", "builtins.list", "builtins.tuple"))
+# Decorators and bases that make a class a record: its constructor stores its arguments.
+RECORD_CLASS_MAKERS = frozenset(("dataclasses.dataclass", "flax.struct.dataclass", "chex.dataclass",
+                                 "typing.NamedTuple", "collections.namedtuple", "flax.struct.PyTreeNode"))
 # Methods of a flax module that derive their keys with `fold_in` (JAX's own key-reuse checker
 # accepts `model.init(rng, x)` followed by `jax.random.split(rng)`).
 FLAX_KEY_DERIVING_METHODS = frozenset(("init", "apply", "init_with_output"))

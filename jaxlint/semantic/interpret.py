@@ -595,11 +595,14 @@ class Interpreter:
                 elif first is None and sub_value.key[0] in ("outer", "stored") and (
                         again := self._runs_again(sub_value.key)):
                     self._reuse(sub_expr, node, again, repeated=True)
+                elif kind == "store":
+                    if first is not None:  # a consumed key kept for later: it will be drawn from again
+                        self._reuse(sub_expr, node, first[0])
                 elif first is not None and self._is_split(node) and not self._is_split(first[0]):
                     self._reuse(first[1], first[0], node, split_elsewhere=True)  # where the fix goes
-                elif first is not None:
+                elif first is not None and not (first[0] is node and self._picks_one_element(node)):
                     self._reuse(sub_expr, node, first[0])
-                else:
+                elif first is None:
                     state.consumed[sub_value.key] = (node, sub_expr)
 
     def _runs_again(self, key: tuple) -> ast.Call | None:
@@ -611,6 +614,20 @@ class Interpreter:
 
     def _is_split(self, call: ast.Call) -> bool:
         return self.model.qualified(call.func, self.scope) == "jax.random.split"
+
+    def _picks_one_element(self, node: ast.AST) -> bool:
+        """Under a type or identity test of the loop's element (`for layer in layers: if
+        isinstance(layer, Dropout): ...`): how many iterations take that branch is unknown."""
+        child, parent = node, self.model.parent(node)
+        tests = []
+        while parent is not None and not isinstance(parent, (ast.For, ast.AsyncFor, ast.FunctionDef, ast.Lambda)):
+            if isinstance(parent, ast.If) and child is not parent.test:
+                tests.append(parent.test)
+            child, parent = parent, self.model.parent(parent)
+        if not isinstance(parent, (ast.For, ast.AsyncFor)):
+            return False
+        elements = {n.id for n in ast.walk(parent.target) if isinstance(n, ast.Name)}
+        return any(_element_test(test, elements) for test in tests)
 
     def _in_assert(self, node: ast.AST) -> bool:
         parent = self.model.parent(node)
@@ -642,6 +659,19 @@ def comparison_value(ops: list[ast.cmpop], exprs: list[ast.expr], operands: list
     if len(ops) == 1 and isinstance(ops[0], (ast.In, ast.NotIn)) and not operands[0].surely_traced_array:
         return UNKNOWN  # `name in params`: membership in a pytree container is fine
     return combine([o.as_array() for o in operands])
+
+
+def _element_test(test: ast.expr, elements: set[str]) -> bool:
+    """`isinstance(x, T)`, `type(x) is T`, `x is y` on a loop element `x`."""
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance" and test.args:
+        subject = test.args[0]
+    elif isinstance(test, ast.Compare) and all(isinstance(op, (ast.Is, ast.Eq)) for op in test.ops):
+        subject = test.left
+        if isinstance(subject, ast.Call) and isinstance(subject.func, ast.Name) and subject.func.id == "type":
+            subject = subject.args[0] if subject.args else subject
+    else:
+        return False
+    return isinstance(subject, ast.Name) and subject.id in elements
 
 
 def function_value(model: Model, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Value:

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from jaxlint.semantic.calls import (
     ABSTRACT_EVALUATION,
     FLAX_KEY_DERIVING_METHODS,
+    RECORD_CLASS_MAKERS,
     SCALAR_ANNOTATIONS,
     STAGING_METHODS,
+    STORING_FUNCTIONS,
     STORING_METHODS,
     is_array_annotation,
     key_use,
@@ -358,11 +360,29 @@ class Model:
         if isinstance(func, ast.Call) and self.qualified(func.func, scope) in ABSTRACT_EVALUATION:
             return "ignore"
         if isinstance(func, ast.Attribute):
-            if func.attr in STORING_METHODS or (func.attr in FLAX_KEY_DERIVING_METHODS and self._imports_flax):
+            if func.attr in FLAX_KEY_DERIVING_METHODS and self._imports_flax:
                 return "ignore"
             if func.attr in STAGING_METHODS and self._is_jitted(func.value, scope):
                 return "ignore"
-        return key_use(self.qualified(func, scope), last_name(func))
+            if func.attr in STORING_METHODS:
+                return "store"
+        qualified = self.qualified(func, scope)
+        if qualified in STORING_FUNCTIONS or (isinstance(func, ast.Name) and self._is_record_class(func.id, scope)):
+            return "store"
+        return key_use(qualified, last_name(func))
+
+    def _is_record_class(self, name: str, scope: Scope) -> bool:
+        """A class of this module whose constructor only stores its arguments: a dataclass, a
+        NamedTuple or a flax struct without an `__init__` of its own."""
+        owner = scope.lookup_scope(name)
+        bindings = owner.bindings.get(name, []) if owner is not None else []
+        if len(bindings) != 1 or not isinstance(bindings[0].node, ast.ClassDef):
+            return False
+        node = bindings[0].node
+        if any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in node.body):
+            return False
+        makers = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list] + node.bases
+        return any(self.qualified(m, owner) in RECORD_CLASS_MAKERS for m in makers)
 
     def _is_jitted(self, expr: ast.AST, scope: Scope) -> bool:
         """`jax.jit(f)`, or a name of a jit-compiled function of this module."""
