@@ -23,6 +23,11 @@ _CANONICAL = {
     "flax.nnx.Module": "flax.nnx.Module",
     "equinox._module.Module": "equinox.Module",
     "jax.experimental.io_callback": "jax.experimental.io_callback",
+    # flax re-exports the activations of `jax.nn` (the same function objects, checked on flax 0.12)
+    **{f"flax.{module}.{name}": f"jax.nn.{name}" for module in ("linen", "nnx") for name in (
+        "celu", "elu", "gelu", "glu", "hard_sigmoid", "hard_silu", "hard_swish", "hard_tanh", "leaky_relu",
+        "log_sigmoid", "log_softmax", "logsumexp", "one_hot", "relu", "relu6", "selu", "sigmoid", "silu",
+        "soft_sign", "softmax", "softplus", "standardize", "swish", "tanh")},
 }
 
 
