@@ -61,13 +61,16 @@ def _report(reuse: KeyUse, scope: Scope) -> Report:
 
 
 def _never_advanced(reuse: KeyUse, scope: Scope) -> Report:
-    line = reuse.first.lineno  # type: ignore[attr-defined]
     label = function_label(scope)
     origin = "set when its object is built" if isinstance(reuse.node, ast.Attribute) else f"read from outside `{label}`"
+    if isinstance(reuse.first, ast.Call):
+        again, lines = f"line {reuse.first.lineno} calls it again", (reuse.first.lineno,)
+    else:
+        again, lines = "a module is applied at every step", ()
     message = (f"PRNG key `{reuse.name}` is {origin} and never advanced: every call of "
-               f"`{label}` (line {line} calls it again) draws the same numbers. Pass a fresh key as an argument "
+               f"`{label}` ({again}) draws the same numbers. Pass a fresh key as an argument "
                f"(`key, subkey = jax.random.split(key)` at the caller)")
-    return Report(reuse.node, message, scope, lines=(line,))
+    return Report(reuse.node, message, scope, lines=lines)
 
 
 def _outcome(reuse: KeyUse) -> str:

@@ -28,10 +28,13 @@ class Repetition:
         self._method_calls: dict[str, list[ast.Call]] | None = None
         self._stored_keys: dict[Scope, frozenset[str]] = {}
 
-    def repeated_call(self, scope: Scope) -> ast.Call | None:
+    def repeated_call(self, scope: Scope) -> ast.AST | None:
         """A call of this module that runs `scope` again and again (one inside a loop, or the
         second of several call sites), else None. Methods are called through their objects,
-        so any call of a method of that name counts."""
+        so any call of a method of that name counts. A flax/equinox module's `__call__` is
+        applied at every step: the function itself is the answer."""
+        if "module" in self.model.info(scope).transforms:
+            return scope.node
         if _method_class(scope) is not None:
             calls = self._calls_of_methods().get(scope.node.name, [])  # type: ignore[attr-defined]
         else:
@@ -80,6 +83,10 @@ class Repetition:
 
     def _keys_stored_when_built(self, cls: Scope) -> frozenset[str]:
         keys: set[str] = set()
+        if any("module" in self.model.info(method).transforms for method in cls.children):
+            # a flax/equinox module's key-named field, given when the module is built and not
+            # given anew in a copy (`module.replace(rng_key=k)`)
+            keys = {field for field in _class_fields(cls) if self.model.is_key_name(field)} - self._replaced_fields()
         changed: set[str] = set()
         for method in cls.children:
             params = method.positional_params() if method.kind == "function" else []
@@ -91,6 +98,12 @@ class Repetition:
                 elif value is not None and self._makes_key(value, method):
                     keys.add(target)
         return frozenset(keys - changed)
+
+    def _replaced_fields(self) -> set[str]:
+        """Fields some call of this module gives a new value in a copy (`state.replace(rng=k)`)."""
+        return {k.arg for scope in self.model.scopes for call in scope.of_type(ast.Call)
+                if isinstance(call.func, ast.Attribute) and call.func.attr in ("replace", "_replace")  # type: ignore[attr-defined]
+                for k in call.keywords if k.arg}  # type: ignore[attr-defined]
 
     def _makes_key(self, value: ast.AST, scope: Scope) -> bool:
         if isinstance(value, ast.Subscript):
@@ -122,6 +135,13 @@ class Repetition:
 def _method_class(scope: Scope) -> Scope | None:
     parent = scope.parent
     return parent if scope.kind == "function" and parent is not None and parent.kind == "class" else None
+
+
+def _class_fields(cls: Scope) -> list[str]:
+    """Fields declared in the class body (`rng_key: jax.Array`): a dataclass or module attribute
+    given when the object is built."""
+    return [s.target.id for s in cls.node.body  # type: ignore[attr-defined]
+            if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
 
 
 def _attribute_stores(method: Scope, self_name: str):
