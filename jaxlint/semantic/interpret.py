@@ -472,6 +472,10 @@ class Interpreter:
             return replace(base.as_array(), static=False, shape=False)
         if base.fields is not None:
             return dict(base.fields).get(node.attr, UNKNOWN)
+        if (field_value := self.model.class_fields.self_field(self.scope, node)) is not None:
+            return field_value  # `self.features` of a module whose fields are Python values
+        if base.static and not base.traced:
+            return STATIC  # an attribute of a Python value known at trace time (a static config)
         if base.traced and not C.METADATA_ATTR.search(node.attr):
             # Static metadata (`x.irreps`) as well as a leaf: traced for sure only where the class says so.
             return replace(TREE, uncertain=True)

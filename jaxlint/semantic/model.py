@@ -22,6 +22,7 @@ from jaxlint.semantic.calls import (
     is_array_annotation,
     key_use,
 )
+from jaxlint.semantic.fields import ClassFields, declared_static
 from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.repetition import Repetition
@@ -76,6 +77,7 @@ class Model:
         self._refs: dict[ast.AST, list[tuple[Scope, int]]] = {}
         self._consumed_params: dict[Scope, frozenset[str]] = {}
         self.repetition = Repetition(self)
+        self.class_fields = ClassFields(self)
         self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
         self._imports_flax = any((b.qualified or "").startswith("flax.") for b in self.imports)
         self._defaults_never_passed()
@@ -701,9 +703,7 @@ def _record_fields(cls: Scope) -> list[tuple[str, ast.expr, ast.expr | None]]:
 
 def _leaf_value(annotation: ast.expr, default: ast.expr | None) -> Value:
     """What a pytree field holds under a transform: nothing traced when it is marked static."""
-    if isinstance(default, ast.Call) and (last_name(default.func) == "static_field" or any(
-            k.arg in ("pytree_node", "static") and isinstance(k.value, ast.Constant)
-            and k.value.value is (k.arg == "static") for k in default.keywords)):
+    if declared_static(default):
         return STATIC
     text = ast.unparse(annotation)
     return TRACED if is_array_annotation(annotation) or text in SCALAR_ANNOTATIONS else TREE
