@@ -143,6 +143,8 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
             return _transformed_result(interp, func, traced_input)
         local = interp.model.local_return_value(node, interp.scope)
         if local is not None:
+            if local.static and not local.traced:
+                return local  # what it returns is static whatever it is given
             return MAYBE_TRACED if traced_input and not local.traced else local
         return MAYBE_TRACED if traced_input else UNKNOWN
     if qualified.startswith("builtins."):
@@ -163,7 +165,25 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
         return Value(jax=True, traced=args[0].traced)
     if func.returns_arrays:
         return _transformed_result(interp, func, traced_input)
+    if qualified == "jax.tree.map" and node.args and _maps_to_static(interp, node.args[0]):
+        return STATIC  # jax.tree.map(lambda x: x.shape, tree): a tree of shapes
     return MAYBE_TRACED if traced_input else UNKNOWN
+
+
+def _maps_to_static(interp: Interpreter, callback: ast.expr) -> bool:
+    """A function of this module, mapped over trees, that returns only static values."""
+    model = interp.model
+    refs = model.function_refs(callback, interp.scope)
+    if len(refs) != 1:
+        return False
+    target = refs[0][0]
+    node = target.node
+    returned = [node.body] if isinstance(node, ast.Lambda) else [
+        r.value for r in target.of_type(ast.Return) if r.value is not None]  # type: ignore[attr-defined]
+    if not returned:
+        return False
+    facts = model.facts(target)
+    return all(facts.value(e).static and not facts.value(e).traced for e in returned)
 
 
 def _transformed_result(interp: Interpreter, func: Value, traced_input: bool) -> Value:

@@ -28,7 +28,7 @@ from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.repetition import Repetition
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
 from jaxlint.semantic.traced import TraceAnalysis, TraceInfo, defaulted_params, looks_static
-from jaxlint.semantic.values import STATIC, TRACED, TRACED_ARRAY, TREE, UNKNOWN, Value, combine
+from jaxlint.semantic.values import STATIC, TRACED, TRACED_ARRAY, TREE, UNKNOWN, Value, combine, join
 
 _NOT_TRACED = TraceInfo()
 DEFAULT_KEY_NAMES = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key")
@@ -98,6 +98,7 @@ class Model:
         and facts are then freed at once by reference counting, not by the cycle collector."""
         for scope in self.scopes:
             scope.children = []
+        del self.repetition, self.class_fields  # they refer back to the model
 
     def info(self, scope: Scope) -> TraceInfo:
         """How `scope` is traced; an empty TraceInfo (shared: read it, never change it) for code
@@ -225,8 +226,8 @@ class Model:
         facts = self.facts(target)
         returned = [facts.value(r) for r in returns]
         traced = [v for v in returned if v.traced]
-        if not traced:
-            return UNKNOWN
+        if not traced:  # static on every path (`return x.shape[0]`), else unknown
+            return functools.reduce(join, returned) if all(v.static for v in returned) else UNKNOWN
         return combine(traced) if any(v.traced == TRACED_ARRAY for v in traced) else traced[0]
 
     def returns_one_array(self, functions: tuple[Scope, ...]) -> bool:
