@@ -1435,6 +1435,134 @@ def test_grad_only_parameter_is_traced_value():
     assert surely_traced(final(model, "loss", "s"))
 
 
+# -- fields of classes ---------------------------------------------------------------------------
+
+
+def field_value(model: Model, qualname: str, text: str) -> Value:
+    """The value of the attribute expression `text` in the function itself (not a nested one)."""
+    s = scope(model, qualname)
+    found = [n for n in s.of_type(ast.Attribute) if ast.unparse(n) == text]
+    return model.facts(s).value(found[-1])
+
+
+FIELD_CLASSES = """
+    import dataclasses
+    from typing import Sequence
+    import equinox as eqx
+    import flax.linen as nn
+    import flax.struct
+    import jax
+    from flax import nnx
+
+    class Linen(nn.Module):
+        features: Sequence[int]
+        heads: int = 4
+        kernel: jax.Array = None
+        num_layers: object = 2
+
+        def __call__(self, x):
+            def body(c, y):
+                return c + self.heads, y
+            return self.features, self.heads, self.kernel, self.num_layers
+
+    class Child(Linen):
+        heads: jax.Array = None
+
+        def __call__(self, x):
+            return self.features, self.heads
+
+    class Eqx(eqx.Module):
+        w: jax.Array
+        n: int
+        k: int = eqx.field(static=True)
+
+        def __call__(self, x):
+            return self.w, self.n, self.k
+
+        @jax.jit
+        def jitted(self, x):
+            return self.n, self.k
+
+        @eqx.filter_jit
+        def filtered(self, x):
+            return self.n
+
+    @flax.struct.dataclass
+    class State:
+        step: int
+        size: int = flax.struct.field(pytree_node=False)
+
+        def read(self):
+            return self.step, self.size
+
+    class Built(nnx.Module):
+        scale = 2
+
+        def __init__(self, n: int, m, k=3, rngs=None):
+            self.n = n
+            self.m = m
+            self.k = k
+            self.both = (n, k)
+            self.count = 0
+            self.scale2 = self.scale * 2
+
+        def __call__(self, x):
+            return self.n, self.m, self.k, self.both, self.count, self.scale
+
+        def step(self, x):
+            self.count = x.sum()
+    """
+
+
+def test_python_typed_fields_of_a_flax_module_are_static():
+    model = build(FIELD_CLASSES)
+    features = field_value(model, "Linen.__call__", "self.features")
+    assert is_static(features) and features.shape and features.is_tuple
+    assert is_static(field_value(model, "Linen.__call__", "self.heads"))
+    assert is_static(field_value(model, "Linen.__call__.body", "self.heads"))  # read in a closure
+    assert not field_value(model, "Linen.__call__", "self.kernel").static  # an array
+    assert not field_value(model, "Linen.__call__", "self.num_layers").static  # never by its name
+    assert not field_value(model, "Child.__call__", "self.heads").static  # redeclared as an array
+    assert field_value(model, "Child.__call__", "self.features").is_tuple  # inherited
+
+
+def test_equinox_fields_are_static_where_declared_or_filtered():
+    model = build(FIELD_CLASSES)
+    assert not field_value(model, "Eqx.__call__", "self.w").static
+    assert is_static(field_value(model, "Eqx.__call__", "self.n"))
+    assert is_static(field_value(model, "Eqx.filtered", "self.n"))
+    assert not field_value(model, "Eqx.jitted", "self.n").static  # jax.jit traces the int leaf
+    assert is_static(field_value(model, "Eqx.jitted", "self.k"))
+
+
+def test_pytree_dataclass_fields_are_static_only_when_declared():
+    model = build(FIELD_CLASSES)
+    assert not field_value(model, "State.read", "self.step").static
+    assert is_static(field_value(model, "State.read", "self.size"))
+
+
+def test_python_numbers_stored_while_building_are_static():
+    model = build(FIELD_CLASSES)
+    assert is_static(field_value(model, "Built.__call__", "self.n"))  # an int parameter
+    assert not field_value(model, "Built.__call__", "self.m").static  # unannotated, no default
+    assert is_static(field_value(model, "Built.__call__", "self.k"))  # a literal default
+    assert field_value(model, "Built.__call__", "self.both").is_tuple
+    assert not field_value(model, "Built.__call__", "self.count").static  # changed by another method
+    assert is_static(field_value(model, "Built.__call__", "self.scale"))  # a class attribute
+
+
+def test_attributes_of_a_static_argument_are_static():
+    model = build("""
+        from functools import partial
+        import jax
+
+        @partial(jax.jit, static_argnums=1)
+        def f(x, cfg):
+            return cfg.hidden
+        """)
+    assert is_static(field_value(model, "f", "cfg.hidden"))
+
+
 # -- PRNG keys -----------------------------------------------------------------------------------
 
 def test_key_used_twice_is_reused():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import partial
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, snippet
@@ -101,7 +102,7 @@ def check(model: Model) -> Iterator[Report]:
         for call, label in _static_argument_calls(model, scope, calls):
             reported.add(call)
             yield _report(model, call, scope, f"is a JAX array, but {label} is static and must be hashable")
-        if not staging and (not reductions or not model.reaches(scope, _mentions_shapes)):
+        if not staging and (not reductions or not model.reaches(scope, partial(_mentions_shapes, model))):
             continue  # no shape tuple can reach a reduction here
         facts = model.facts(scope)
         for call in reductions:
@@ -119,10 +120,12 @@ def check(model: Model) -> Iterator[Report]:
                               fixable)
 
 
-def _mentions_shapes(scope: Scope) -> bool:
-    """`x.shape`, `x.ndim`, `x.size`, `len(x)` or `jnp.shape(x)`: every static shape value starts so."""
+def _mentions_shapes(model: Model, scope: Scope) -> bool:
+    """`x.shape`, `x.ndim`, `x.size`, `len(x)`, `jnp.shape(x)` or a tuple-of-ints field of the
+    object (`self.features`): every static shape value starts so."""
     return any(a.attr in SHAPE_ATTRS for a in scope.of_type(ast.Attribute)) or any(  # type: ignore[attr-defined]
-        last_name(c.func) in _SHAPE_FUNCTIONS for c in scope.of_type(ast.Call))  # type: ignore[attr-defined]
+        last_name(c.func) in _SHAPE_FUNCTIONS for c in scope.of_type(ast.Call)) or (  # type: ignore[attr-defined]
+        model.class_fields.reads_shape_tuple(scope))
 
 
 def _is_jnp(model: Model, call: ast.Call, scope: Scope) -> bool:

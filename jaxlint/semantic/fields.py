@@ -19,6 +19,7 @@ from jaxlint.semantic.values import STATIC, Value
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+    from jaxlint.semantic.traced import TraceInfo
 
 SHAPE_TUPLE = Value(static=True, shape=True, is_tuple=True)
 # Classes whose instances JAX flattens into leaves: a field is static only where it is declared so.
@@ -52,18 +53,21 @@ class ClassFields:
         if method is None:
             return None
         cls = method.parent
-        # A pytree `self` traced by jit/vmap itself (not a filter transform) has its int leaves traced.
-        info = self.model.info(method)
-        traced_self = node.value.id in info.traced_params and not info.filtered
-        key = (cls, traced_self)
+        key = (cls, _object_traced(self.model.info(method), node.value.id))
         fields = self._static.get(key)
         if fields is None:
-            fields = self._static[key] = self._static_fields(cls, traced_self)  # type: ignore[arg-type]
+            fields = self._static[key] = self._static_fields(*key)  # type: ignore[arg-type]
         return fields.get(node.attr)
 
+    def reads_shape_tuple(self, scope: Scope) -> bool:
+        """`scope` reads a field of its object that holds a tuple of ints (`self.features`)."""
+        return any((value := self.self_field(scope, node)) is not None and value.is_tuple  # type: ignore[arg-type]
+                   for node in scope.of_type(ast.Attribute))
+
     def _static_fields(self, cls: Scope, traced_self: bool) -> dict[str, Value]:
+        """Each static field of the class (and of its bases in this module) → its value."""
         classes = self._class_chain(cls)
-        kinds = {kind for c in classes for kind in self._kinds(c)}
+        kinds = {kind for c in classes for kind in _kinds(c)}
         registered = self._registered_classes()
         pytree = bool(kinds & _PYTREE_CLASSES) or any(c.node.name in registered for c in classes)  # type: ignore[attr-defined]
         filtered = bool(kinds & _FILTERED_PYTREES)
@@ -130,14 +134,6 @@ class ClassFields:
                         pending.append(found)
         return chain
 
-    def _kinds(self, cls: Scope) -> set[str]:
-        node: ast.ClassDef = cls.node  # type: ignore[assignment]
-        parent = cls.parent
-        assert parent is not None
-        names = {qualified_name(b, parent) for b in node.bases}
-        names |= {qualified_name(d.func if isinstance(d, ast.Call) else d, parent) for d in node.decorator_list}
-        return {n for n in names if n}
-
     def _registered_classes(self) -> frozenset[str]:
         """Names of classes this module registers as pytrees by a call at module level."""
         if self._registered is None:
@@ -147,6 +143,16 @@ class ClassFields:
                 if c.args and isinstance(c.args[0], ast.Name)  # type: ignore[attr-defined]
                 and qualified_name(c.func, module) in _REGISTERING_CALLS)  # type: ignore[attr-defined]
         return self._registered
+
+
+def _kinds(cls: Scope) -> set[str]:
+    """The qualified names of a class's bases and decorators."""
+    node: ast.ClassDef = cls.node  # type: ignore[assignment]
+    parent = cls.parent
+    assert parent is not None
+    names = {qualified_name(b, parent) for b in node.bases}
+    names |= {qualified_name(d.func if isinstance(d, ast.Call) else d, parent) for d in node.decorator_list}
+    return {n for n in names if n}
 
 
 def _receiver_method(scope: Scope, name: str) -> Scope | None:
@@ -160,6 +166,13 @@ def _receiver_method(scope: Scope, name: str) -> Scope | None:
         return None
     decorators = {last_name(d) for d in method.node.decorator_list}  # type: ignore[attr-defined]
     return None if decorators & {"staticmethod", "classmethod"} else method
+
+
+def _object_traced(info: TraceInfo, self_name: str) -> bool:
+    """A method decorated with a transform itself (`@jax.jit`, not an equinox filter transform)
+    receives its object as a traced argument: the object's int leaves are tracers there."""
+    return not info.filtered and self_name not in info.static_params and any(
+        r.startswith("decorated with ") for r in info.reasons)
 
 
 def _declared_value(statement: ast.AnnAssign, typed: bool, floats: bool) -> Value | None:
