@@ -27,7 +27,7 @@ from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.repetition import Repetition
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
-from jaxlint.semantic.traced import TraceAnalysis, TraceInfo, defaulted_params, looks_static
+from jaxlint.semantic.traced import TraceAnalysis, TraceInfo, Wrap, defaulted_params, looks_static
 from jaxlint.semantic.values import STATIC, TRACED, TRACED_ARRAY, TREE, UNKNOWN, Value, combine, join
 
 _NOT_TRACED = TraceInfo()
@@ -38,6 +38,9 @@ _MAX_PROPAGATION_ROUNDS = 8
 _PYTREE_RECORDS = frozenset(("typing.NamedTuple", "flax.struct.dataclass", "flax.struct.PyTreeNode", "chex.dataclass",
                              "jax.tree_util.register_dataclass", "equinox.Module"))
 _EVALUATED_WITH_ARGUMENTS = frozenset(("jax.eval_shape", "equinox.filter_eval_shape", "flax.nnx.eval_shape"))
+# Decorators that call the function with the arguments given, untouched.
+_PASSING_DECORATORS = frozenset(("builtins.staticmethod", "builtins.classmethod", "flax.linen.compact",
+                                 "flax.linen.module.compact", "flax.nnx.compact"))
 # Parameters so annotated cannot hold a tracer, whatever a caller passes.
 _UNTRACEABLE_ANNOTATIONS = frozenset(("str", "Callable", "type", "Sequence[str]", "tuple[int, ...]",
                                       "Sequence[int]", "typing.Callable"))
@@ -79,6 +82,7 @@ class Model:
         self.repetition = Repetition(self)
         self.class_fields = ClassFields(self)
         self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
+        self._transformed_calls: dict[ast.Call, Wrap] = {}  # `f(x)` standing for `jax.grad(f)(x)`: its transform
         self._imports_flax = any((b.qualified or "").startswith("flax.") for b in self.imports)
         self._defaults_never_passed()
         self._propagate_to_callees()
@@ -464,30 +468,55 @@ class Model:
     # -- parameter facts that need the whole module ---------------------------------------
 
     def _defaults_never_passed(self) -> None:
-        """A defaulted parameter that no call site passes keeps its Python default: static."""
+        """A defaulted parameter that no call site passes keeps its Python default: static; so does
+        one that every call site hands a Python literal as it is (not through `jax.jit`)."""
         calls = None
         for scope, info in list(self.trace.items()):  # resolving call sites may add entries
             if not info.all_params_traced or isinstance(scope.node, ast.Lambda):
                 continue
-            defaulted = defaulted_params(scope)
-            candidates = [p for p in defaulted if p in info.traced_params]
-            if info.filtered:  # equinox: a parameter that call sites pass Python literals is static too
-                candidates += [p for p in info.traced_params if p not in defaulted]
+            candidates = [p for p in scope.params() if p in info.traced_params]
             if not candidates:
                 continue
             if calls is None:
                 calls = self._calls_by_name()
+            defaulted = defaulted_params(scope)
             sites = self._call_sites(scope, calls.get(scope.node.name, []))  # type: ignore[attr-defined]
             for param in candidates:
-                given = [(a, where) for site, where, positional in sites
+                given = [(a, site, where) for site, where, positional in sites
                          if (a := _argument(site, param, positional)) is not None]
-                if param in defaulted and not given or info.filtered and given and all(
-                        _is_python_literal(a) for a, _ in given):
+                literals = all(_is_python_literal(a) for a, _, _ in given)
+                # A parameter without a default that some call leaves out is bound elsewhere (partial)
+                every_site = param in defaulted or len(given) == len(sites)
+                as_python = every_site and literals and all(self._passes_python_value(site, where, a)
+                                                            for a, site, where in given)
+                if param in defaulted and not given or given and (as_python or info.filtered and literals):
                     info.traced_params.discard(param)
                     info.static_params.add(param)
                 elif info.filtered and given and all(
-                        _is_python_literal(a) or self._unknown_to_caller(a, where) for a, where in given):
+                        _is_python_literal(a) or self._unknown_to_caller(a, where) for a, _, where in given):
                     info.traced_params.discard(param)  # only arrays are traced: no caller is known to pass one
+
+    def _passes_python_value(self, site: ast.Call, where: Scope, argument: ast.expr) -> bool:
+        """Whether `site` hands `argument` to the function as the Python value it is: a call of the
+        function by its `def` name, or through a transform that does not trace that argument
+        (`jax.grad(f)(x, True)`); `jax.jit(f)(x, True)` and calls of unknown aliases trace it."""
+        wrap = self._transformed_calls.get(site)
+        if wrap is not None:
+            keyword = argument not in site.args
+            index = None if keyword else site.args.index(argument)
+            return wrap.passes_python_value(index, keyword)
+        func = site.func
+        if isinstance(func, ast.Name):
+            owner = where.lookup_scope(func.id)
+            bindings = owner.bindings[func.id] if owner is not None else []
+            return bool(bindings) and all(b.kind == "def" and self._plain_def(b.node, owner) for b in bindings)
+        refs = self.function_refs(func, where) if isinstance(func, ast.Attribute) else []
+        return bool(refs) and all(self._plain_def(target.node, target.parent) for target, _ in refs)
+
+    def _plain_def(self, node: ast.AST, owner: Scope | None) -> bool:
+        """A `def` whose decorators hand its arguments on as they are (`nn.compact`, `staticmethod`)."""
+        return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and all(
+            self.qualified(d, owner) in _PASSING_DECORATORS for d in node.decorator_list)
 
     def _call_sites(self, scope: Scope, calls: list[tuple[ast.Call, Scope]]) -> list[tuple[ast.Call, Scope, list[str]]]:
         """The calls that may call `scope`, each with its scope and the positional parameters its
@@ -536,8 +565,10 @@ class Model:
     def _as_direct_call(self, call: ast.Call, scope: Scope) -> ast.Call:
         """`jax.jit(f)(x, y)` and `jax.eval_shape(f, x, y)` as the call `f(x, y)` they make."""
         func = call.func
-        if isinstance(func, ast.Call) and func.args and self._analysis.wrapping_call(func, scope):
-            return ast.Call(func=func.args[0], args=call.args, keywords=call.keywords)
+        if isinstance(func, ast.Call) and func.args and (wrap := self._analysis.wrapping_call(func, scope)):
+            direct = ast.Call(func=func.args[0], args=call.args, keywords=call.keywords)
+            self._transformed_calls[direct] = wrap
+            return direct
         if call.args and self.qualified(func, scope) in _EVALUATED_WITH_ARGUMENTS:
             return ast.Call(func=call.args[0], args=call.args[1:], keywords=call.keywords)
         return call

@@ -71,6 +71,16 @@ class Wrap:
     static_nums: tuple[int, ...] = ()
     static_names: tuple[str, ...] = ()
     unbatched: tuple[int, ...] = ()  # vmap in_axes=None positions
+    argnums: tuple[int, ...] | None = (0,)  # grad-like transforms: the positions differentiated; None: unknown
+
+    def passes_python_value(self, index: int | None, keyword: bool) -> bool:
+        """Whether a Python value passed at position `index` (or by keyword) reaches the function
+        as it is: grad traces only its `argnums`, vmap only what it maps (keywords are mapped)."""
+        if self.transform is T.GRAD:
+            return keyword or (self.argnums is not None and index not in self.argnums)
+        if self.transform is T.VMAP:
+            return not keyword and index in self.unbatched
+        return False
 
 
 class TraceAnalysis:
@@ -213,8 +223,8 @@ class TraceAnalysis:
         found = self.transform_of(call.func, scope)
         if found:
             keywords = list(call.keywords)
-            if found[0] is T.VMAP and len(call.args) > 1:  # jax.vmap(f, (0, None)): in_axes by position
-                keywords.append(ast.keyword(arg="in_axes", value=call.args[1]))
+            if found[0] in (T.VMAP, T.GRAD) and len(call.args) > 1:  # jax.vmap(f, (0, None)), jax.grad(f, 1)
+                keywords.append(ast.keyword(arg="in_axes" if found[0] is T.VMAP else "argnums", value=call.args[1]))
             return _with_statics(Wrap(found[0], found[1]), keywords)
         factory = self.wrap_of(call.func, scope) if isinstance(call.func, ast.Call) else None
         return factory  # jax.jit(static_argnames=...)(f) / partial(jax.jit, ...)(f)
@@ -393,6 +403,7 @@ def _call_names(imports: list, extra_jit: frozenset[str]) -> frozenset[str]:
 
 def _with_statics(wrap: Wrap, keywords: list[ast.keyword]) -> Wrap:
     nums, names, unbatched = list(wrap.static_nums), list(wrap.static_names), list(wrap.unbatched)
+    argnums = wrap.argnums
     for kw in keywords:
         value = _literal(kw.value)
         if kw.arg == "static_argnums":
@@ -401,7 +412,11 @@ def _with_statics(wrap: Wrap, keywords: list[ast.keyword]) -> Wrap:
             names += [v for v in _as_tuple(value) if isinstance(v, str)]
         elif kw.arg == "in_axes" and isinstance(value, (tuple, list)):
             unbatched += [i for i, axis in enumerate(value) if axis is None]
-    return Wrap(wrap.transform, wrap.name, tuple(nums), tuple(names), tuple(unbatched))
+        elif kw.arg == "argnums":
+            numbers = _as_tuple(value)
+            known = numbers and all(isinstance(v, int) and v >= 0 for v in numbers)
+            argnums = tuple(numbers) if known else None
+    return Wrap(wrap.transform, wrap.name, tuple(nums), tuple(names), tuple(unbatched), argnums)
 
 
 def _literal(node: ast.AST):
