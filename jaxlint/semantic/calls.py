@@ -6,6 +6,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.transforms import TRANSFORMS
 from jaxlint.semantic.values import (
     MAYBE_TRACED,
@@ -112,7 +113,8 @@ FLAX_KEY_DERIVING_METHODS = frozenset(("init", "apply", "init_with_output"))
 
 
 def key_use(qualified: str | None, callee: str | None = None) -> str:
-    """How a call treats PRNG keys passed to it: consume | sampler | fold | ignore.
+    """How a call treats PRNG keys passed to it: consume | sampler | fold | ignore (and, from the
+    model: store | derive).
     `callee` is the last name of what is called (`is_prng_key`), for checks that only look."""
     if callee is not None and _CHECKER.match(callee):
         return "ignore"
@@ -130,6 +132,16 @@ def key_use(qualified: str | None, callee: str | None = None) -> str:
                              "jax.device_", "jax.block_until_ready", "logging.", "jax.experimental.checkify")):
         return "ignore"
     return "consume"
+
+
+def flax_rng_arguments(call: ast.Call) -> list[ast.expr]:
+    """What a flax `init`/`apply` takes as its PRNG keys: `init(rng, ...)`, `rngs=rng`,
+    `rngs={"dropout": rng}`; the other arguments go to the module's own method."""
+    exprs = call.args[:1] if last_name(call.func) in ("init", "init_with_output") else []
+    for keyword in call.keywords:
+        if keyword.arg == "rngs":
+            exprs += keyword.value.values if isinstance(keyword.value, ast.Dict) else [keyword.value]
+    return exprs
 
 
 def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func: Value, args: list[Value],

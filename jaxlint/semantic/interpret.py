@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from jaxlint.semantic import calls as C
+from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.transforms import TRANSFORMS
 from jaxlint.semantic.values import (
     NOT_TRACED,
@@ -49,16 +50,18 @@ class State:
     env: dict[str, Value] = field(default_factory=dict)
     # key identity → the first consumer and its key argument
     consumed: dict[tuple, tuple[ast.Call, ast.AST]] = field(default_factory=dict)
-    folded: dict[tuple, set] = field(default_factory=dict)  # key identity → fold_in constants
+    # key identity → what was derived from it without consuming it (a `fold_in` constant, a flax
+    # `init`/`apply`) → the call that did: deriving the same thing twice gives the same key
+    folded: dict[tuple, dict] = field(default_factory=dict)
     dead: bool = False  # the path returned/raised/broke out
 
     def copy(self) -> State:
-        return State(dict(self.env), dict(self.consumed), {k: set(v) for k, v in self.folded.items()}, self.dead)
+        return State(dict(self.env), dict(self.consumed), {k: dict(v) for k, v in self.folded.items()}, self.dead)
 
 
 def _settled(before: State, after: State) -> bool:
-    """A loop pass changed no value that existed before it and consumed no key."""
-    return after.consumed.keys() == before.consumed.keys() and all(
+    """A loop pass changed no value that existed before it and consumed or derived from no key."""
+    return after.consumed.keys() == before.consumed.keys() and after.folded == before.folded and all(
         after.env.get(name) == value for name, value in before.env.items())
 
 
@@ -70,7 +73,7 @@ def merge(a: State, b: State) -> State:
     env = {name: join(a.env[name], b.env[name]) for name in a.env.keys() & b.env.keys()}
     consumed = dict(b.consumed)
     consumed.update(a.consumed)
-    folded = {k: a.folded.get(k, set()) | b.folded.get(k, set()) for k in a.folded.keys() | b.folded.keys()}
+    folded = {k: {**b.folded.get(k, {}), **a.folded.get(k, {})} for k in a.folded.keys() | b.folded.keys()}
     return State(env, consumed, folded)
 
 
@@ -574,14 +577,18 @@ class Interpreter:
             return
         exprs = list(zip(node.args, args)) + [(k.value, kwargs[k.arg or "**"]) for k in node.keywords]
         if kind == "fold":
-            if node.args and args and args[0].key is not None:
-                data = node.args[1] if len(node.args) > 1 else None
-                if isinstance(data, ast.Constant):
-                    seen = state.folded.setdefault(args[0].key, set())
-                    if data.value in seen:
-                        self._reuse(node.args[0], node, node)
-                    seen.add(data.value)
+            data = node.args[1] if len(node.args) > 1 else None
+            if node.args and args and args[0].key is not None and isinstance(data, ast.Constant):
+                self._derive(node.args[0], args[0].key, ("fold_in", data.value), node, state)
             return
+        if kind == "derive":  # flax init/apply: keys derived per module path, the same for the same call
+            rngs = C.flax_rng_arguments(node)
+            for expr in rngs:
+                if (key := self.facts.value(expr).key) is not None:
+                    self._derive(expr, key, ("flax", last_name(node.func)), node, state)
+            taken = {id(e) for e in rngs} | {id(k.value) for k in node.keywords if k.arg == "rngs"}
+            exprs = [(e, v) for e, v in exprs if id(e) not in taken]
+            kind = "consume"  # the module's own arguments: an unknown method
         if kind == "sampler" and node.args:
             exprs = exprs[:1] + [(e, v) for e, v in exprs[1:] if v.key is not None]
         elif kind == "consume":
@@ -608,6 +615,14 @@ class Interpreter:
                     self._reuse(sub_expr, node, first[0])
                 elif first is None:
                     state.consumed[sub_value.key] = (node, sub_expr)
+
+    def _derive(self, expr: ast.AST, key: tuple, what: tuple, call: ast.Call, state: State) -> None:
+        """`what` derived from `key` without consuming it: twice is the same key twice."""
+        seen = state.folded.setdefault(key, {})
+        if what in seen:
+            self._reuse(expr, call, seen[what])
+        else:
+            seen[what] = call
 
     def _runs_again(self, key: tuple) -> ast.Call | None:
         """A call that runs this function again while the key it reads from outside stays the same."""

@@ -19,6 +19,7 @@ from jaxlint.semantic.calls import (
     STAGING_METHODS,
     STORING_FUNCTIONS,
     STORING_METHODS,
+    flax_rng_arguments,
     is_array_annotation,
     key_use,
 )
@@ -38,6 +39,8 @@ _MAX_PROPAGATION_ROUNDS = 8
 _PYTREE_RECORDS = frozenset(("typing.NamedTuple", "flax.struct.dataclass", "flax.struct.PyTreeNode", "chex.dataclass",
                              "jax.tree_util.register_dataclass", "equinox.Module"))
 _EVALUATED_WITH_ARGUMENTS = frozenset(("jax.eval_shape", "equinox.filter_eval_shape", "flax.nnx.eval_shape"))
+# Functions that call their first argument with the leaves of the trees after it.
+_TREE_MAPS = frozenset(("jax.tree.map", "jax.tree_util.tree_map_with_path", "jax.tree.map_with_path"))
 # Decorators that call the function with the arguments given, untouched.
 _PASSING_DECORATORS = frozenset(("builtins.staticmethod", "builtins.classmethod", "flax.linen.compact",
                                  "flax.linen.module.compact", "flax.nnx.compact"))
@@ -368,7 +371,7 @@ class Model:
             return "ignore"
         if isinstance(func, ast.Attribute):
             if func.attr in FLAX_KEY_DERIVING_METHODS and self._imports_flax:
-                return "ignore"
+                return "derive"
             if func.attr in STAGING_METHODS and self._is_jitted(func.value, scope):
                 return "ignore"
             if func.attr in STORING_METHODS:
@@ -442,6 +445,8 @@ class Model:
         # passed must mark a key too (`sample(x, rng=rng)`, `f(key=sub_key)`).
         names = {k.value.id for k in call.keywords if isinstance(k.value, ast.Name) and k.arg is not None
                  and self.is_key_name(k.arg) and self.is_key_name(k.value.id)}
+        if self.key_use(call, scope) == "derive":
+            return names | _flax_rngs(call)
         if not any(isinstance(a, ast.Name) for a in call.args):
             return names  # only a name passed by position can become a key here
         if (self.qualified(call.func, scope) or "").startswith("jax.random."):
@@ -625,7 +630,8 @@ class Model:
                 if self._mark(target, caller, caller_info, _receiving(target, bound, bound_call, args[1:], kwargs)):
                     changed.add(target)
             return changed
-        for expr in call.args:  # callbacks: jax.tree.map(lambda g: ..., grads)
+        mapper = self.qualified(call.func, caller)
+        for position, expr in enumerate(call.args):  # callbacks: jax.tree.map(lambda g: ..., grads)
             if isinstance(expr, (ast.Lambda, ast.Name)):
                 for target, bound in self.function_refs(expr, caller):
                     info = self.trace[target]
@@ -633,6 +639,8 @@ class Model:
                         continue
                     params = {p for p in target.params()[bound:]
                               if p not in info.static_params and not looks_static(target, p)}
+                    if mapper in _TREE_MAPS and position == 0:
+                        params &= _leaf_params(target, bound, call, args, with_path=mapper != "jax.tree.map")
                     if self._mark(target, caller, caller_info, params):
                         changed.add(target)
         return changed
@@ -667,6 +675,10 @@ def _key_name_matchers(patterns: tuple[str, ...]) -> tuple[re.Pattern, list[str]
     regex = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns) or "(?!)")
     pieces = [max(re.split(r"[*?]", re.sub(r"\[[^]]*]?", "*", p)), key=len) for p in patterns]
     return regex, pieces
+
+
+def _flax_rngs(call: ast.Call) -> set[str]:
+    return {e.id for e in flax_rng_arguments(call) if isinstance(e, ast.Name)}
 
 
 def _mentions_jax_random(scope: Scope) -> bool:
@@ -707,6 +719,18 @@ def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwa
     never_traced |= {p for p in receiving - arrays if looks_static(target, p)}
     params = set(target.params()) | {a.arg for a in (node.args.vararg,) if a}  # type: ignore[attr-defined]
     return (receiving & params) - never_traced
+
+
+def _leaf_params(target: Scope, bound: int, call: ast.Call, args: list[Value], with_path: bool) -> set[str]:
+    """Parameters of a `jax.tree.map` callback that receive leaves of a traced tree: the leaves
+    of a static tree (a static argument, a tree of Python flags) are the Python values they are."""
+    positional = target.positional_params()[bound:]
+    if with_path:
+        positional = positional[1:]  # the key path: static
+    trees = list(zip(call.args[1:], args[1:]))
+    if any(isinstance(expr, ast.Starred) for expr, _ in trees):
+        return set(target.params())
+    return {param for param, (_, value) in zip(positional, trees) if value.traced and not value.uncertain}
 
 
 def _argument(call: ast.Call, param: str, positional: list[str]) -> ast.expr | None:
