@@ -34,6 +34,8 @@ _FILTERED_PYTREES = frozenset(("equinox.Module",))
 _INT_TYPES = frozenset(("int", "bool"))
 _SEQUENCE_TYPES = frozenset(("tuple", "Tuple", "Sequence", "list", "List"))
 _OPTIONAL = frozenset(("Optional",))
+_NUMBER_BUILTINS = frozenset(("builtins.len", "builtins.int"))  # a Python int, whatever the argument
+_SEQUENCE_BUILTINS = frozenset(("builtins.tuple", "builtins.list"))
 
 
 class ClassFields:
@@ -85,20 +87,20 @@ class ClassFields:
                     else:
                         fields[statement.target.id] = value
         if typed:
-            fields.update(self._built_fields(classes, declared))
+            fields.update(self._built_fields(classes, declared, fields))
         return fields
 
-    def _built_fields(self, classes: list[Scope], declared: set[str]) -> dict[str, Value]:
+    def _built_fields(self, classes: list[Scope], declared: set[str], fields: dict[str, Value]) -> dict[str, Value]:
         """Attributes not declared as fields that the object gets only while it is built, each
         time from a Python number or tuple: `self.n = n` with `n: int`, `self.axes = (0, 1)`,
-        or a class attribute `n = 4`."""
+        `self.head_dim = self.dim // self.heads` of static `fields`, or a class attribute `n = 4`."""
         found: dict[str, Value] = {}
         changed: set[str] = set()
         for cls in classes:
             for statement in cls.node.body:  # type: ignore[attr-defined]
                 if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
                         and isinstance(statement.targets[0], ast.Name):
-                    _record(found, changed, statement.targets[0].id, _stored_value(statement.value, cls))
+                    _record(found, changed, statement.targets[0].id, _stored_value(statement.value, cls, fields))
             for method in cls.children:
                 params = method.positional_params() if method.kind == "function" else []
                 if not params:
@@ -108,7 +110,7 @@ class ClassFields:
                     for attr, value in _attribute_stores(scope, params[0]):
                         stored = None
                         if building and scope is method and value is not None:
-                            stored = _stored_value(value, method)
+                            stored = _stored_value(value, method, fields)
                             if stored is not None and self._unpacked(value):
                                 stored = STATIC  # one element of the tuple: a number, we do not know which
                         _record(found, changed, attr, stored)
@@ -219,27 +221,40 @@ def _record(found: dict[str, Value], changed: set[str], attr: str, stored: Value
         found[attr] = stored if found.get(attr, stored) == stored else STATIC
 
 
-def _stored_value(value: ast.expr, method: Scope) -> Value | None:
+def _stored_value(value: ast.expr, method: Scope, fields: dict[str, Value]) -> Value | None:
     """What a builder (or a class body) stores, when it is a Python number or tuple of numbers:
-    a literal, a parameter so annotated or defaulted, or arithmetic on them."""
+    a literal, a parameter so annotated or defaulted, a static field of the object, `len(...)`,
+    or arithmetic and tuples of these."""
     if isinstance(value, ast.Constant):
         return STATIC if isinstance(value.value, (bool, int, float)) else None
     if isinstance(value, (ast.Tuple, ast.List)):
-        parts = [_stored_value(e, method) for e in value.elts]
+        parts = [_stored_value(e, method, fields) for e in value.elts]
         if any(p is None for p in parts):
             return None
         return STATIC if any(p.is_tuple for p in parts) else SHAPE_TUPLE  # type: ignore[union-attr]
     if isinstance(value, ast.UnaryOp) and isinstance(value.op, (ast.USub, ast.UAdd)):
-        return _stored_value(value.operand, method)
+        return _stored_value(value.operand, method, fields)
     if isinstance(value, ast.BinOp):
-        left, right = _stored_value(value.left, method), _stored_value(value.right, method)
+        left, right = _stored_value(value.left, method, fields), _stored_value(value.right, method, fields)
         return STATIC if left is not None and right is not None and not (left.is_tuple or right.is_tuple) else None
-    if isinstance(value, ast.Name) and method.is_function:
-        return _param_type(method, value.id)
+    if not method.is_function:
+        return None
+    if isinstance(value, ast.Name):
+        return _param_type(method, value.id, fields)
+    if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) \
+            and value.value.id == method.positional_params()[0]:
+        return fields.get(value.attr)  # `self.dim // self.heads` of static fields
+    if isinstance(value, ast.Call) and len(value.args) == 1:
+        name = qualified_name(value.func, method)
+        if name in _NUMBER_BUILTINS:
+            return STATIC
+        if name in _SEQUENCE_BUILTINS:  # tuple(features) of a tuple of ints
+            inner = _stored_value(value.args[0], method, fields)
+            return inner if inner is not None and inner.is_tuple else None
     return None
 
 
-def _param_type(method: Scope, name: str) -> Value | None:
+def _param_type(method: Scope, name: str, fields: dict[str, Value]) -> Value | None:
     """The Python type of a builder's parameter never rebound there: from its annotation, else
     from a literal default."""
     if len(method.bindings.get(name, [])) != 1:
@@ -253,5 +268,5 @@ def _param_type(method: Scope, name: str) -> Value | None:
             if param.annotation is not None:
                 return _python_type(param.annotation)
             default = defaults.get(param)
-            return _stored_value(default, method) if default is not None else None
+            return _stored_value(default, method, fields) if default is not None else None
     return None
