@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.interpret import Facts
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+    from jaxlint.semantic.traced import TraceInfo
 
 CODE = "JAX105"
 NAME = "jnp-on-static-value"
@@ -116,8 +117,16 @@ def check(model: Model) -> Iterator[Report]:
             if isinstance(origin, ast.Call) and origin not in reported:
                 reported.add(origin)
                 fixable = not hashed or (origin is expr and _reduction(model, origin, scope))
-                yield _report(model, origin, scope, f"gives a tracer under jit, but {sink} needs a static value",
+                yield _report(model, origin, scope, f"gives a tracer {_staging_context(info)}, but {sink} needs a static value",
                               fixable)
+
+
+def _staging_context(info: TraceInfo) -> str:
+    """Where jnp gives tracers: under jit (flax/equinox modules are applied under it), or in a
+    lax body or checkpointed function, which is traced even when called eagerly."""
+    if info.transforms & {"jit", "module"} or not info.origin:
+        return "under jit"
+    return f"in code {info.origin}"
 
 
 def _mentions_shapes(model: Model, scope: Scope) -> bool:
