@@ -11,6 +11,7 @@ from jaxlint.semantic import calls as C
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.transforms import TRANSFORMS
 from jaxlint.semantic.values import (
+    MAYBE_TRACED,
     NOT_TRACED,
     STATIC,
     TRACED,
@@ -532,11 +533,22 @@ class Interpreter:
         result = C.call_value(self, node, qualified, func, args, kwargs)
         if qualified is None and (fields := self.model.constructed_fields(node, self.scope, args, kwargs)) is not None:
             result = Value(traced=TRACED_TREE if any(v.traced for _, v in fields) else NOT_TRACED, fields=fields)
+        elif qualified == "jax.tree.map" and not result.traced and node.args and self._closes_over_traced(
+                node.args[0], state):
+            result = MAYBE_TRACED  # jax.tree.map(lambda x: x[i], tree) with a traced `i`
         if self.tracks_keys:
             self._consume_keys(node, args, kwargs, state)
         if self.info is not None and self.info.traced:
             self.facts.callee_args.append((node, args, kwargs))
         return result
+
+    def _closes_over_traced(self, callback: ast.expr, state: State) -> bool:
+        """A lambda that reads a traced value of this function."""
+        if not isinstance(callback, ast.Lambda):
+            return False
+        params = {a.arg for a in ast.walk(callback.args) if isinstance(a, ast.arg)}
+        return any(isinstance(n, ast.Name) and n.id not in params and state.env.get(n.id, UNKNOWN).traced
+                   for n in ast.walk(callback.body))
 
     def _alternatives(self, exprs: list[ast.expr], state: State) -> list[Value]:
         """Arguments of which only one is used (`lax.select(c, f(key), g(key))`): joined like branches."""
