@@ -26,6 +26,7 @@ from jaxlint.semantic.calls import (
 from jaxlint.semantic.fields import ClassFields, declared_static
 from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
+from jaxlint.semantic.module_calls import ModuleCalls, is_static_argument
 from jaxlint.semantic.repetition import Repetition
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
 from jaxlint.semantic.traced import TraceAnalysis, TraceInfo, Wrap, defaulted_params, looks_static
@@ -87,6 +88,7 @@ class Model:
         self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
         self._transformed_calls: dict[ast.Call, Wrap] = {}  # `f(x)` standing for `jax.grad(f)(x)`: its transform
         self._imports_flax = any((b.qualified or "").startswith("flax.") for b in self.imports)
+        self._module_arguments_static()
         self._defaults_never_passed()
         self._propagate_to_callees()
 
@@ -500,6 +502,30 @@ class Model:
                 elif info.filtered and given and all(
                         _is_python_literal(a) or self._unknown_to_caller(a, where) for a, _, where in given):
                     info.traced_params.discard(param)  # only arrays are traced: no caller is known to pass one
+
+    def _module_arguments_static(self) -> None:
+        """A parameter of a module's `__call__` that every call this module shows passes a Python
+        constant or a shape (`mixer.apply(params, q, True)`, `Skip()(x, y.shape)`) is static."""
+        module_calls = None
+        for scope, info in list(self.trace.items()):
+            if "module" not in info.transforms or getattr(scope.node, "name", None) != "__call__" or (
+                    scope.parent is None or scope.parent.kind != "class" or not info.traced_params):
+                continue
+            module_calls = module_calls or ModuleCalls(self)
+            calls = module_calls.calls_of(scope.parent)
+            if not calls:
+                continue
+            positional, defaulted = scope.positional_params()[1:], defaulted_params(scope)
+            for param in sorted(info.traced_params):
+                given = [(a, where) for call, where in calls if (a := _argument(call, param, positional)) is not None]
+                if (len(given) == len(calls) or param in defaulted) and all(
+                        is_static_argument(a, self._static_names(where), self, where) for a, where in given):
+                    info.traced_params.discard(param)
+                    info.static_params.add(param)
+
+    def _static_names(self, scope: Scope) -> set[str]:
+        """Static parameters of `scope` that it never rebinds."""
+        return {p for p in self.info(scope).static_params if all(b.kind == "param" for b in scope.bindings.get(p, ()))}
 
     def _passes_python_value(self, site: ast.Call, where: Scope, argument: ast.expr) -> bool:
         """Whether `site` hands `argument` to the function as the Python value it is: a call of the
