@@ -261,7 +261,24 @@ class TraceAnalysis:
                 for target, bound in refs:
                     self._apply(target, inner, f"wrapped by {inner.name}", bound)
                 return refs
+            if isinstance(expr.func, ast.Name):  # make_train(config): the def it returns
+                return [ref for factory, _ in self.function_refs(expr.func, scope) for ref in self._returned(factory)]
         return []
+
+    def _returned(self, factory: Scope) -> list[tuple[Scope, int]]:
+        """The functions defined in `factory` that it returns (`return train`, `return lambda x: ...`);
+        none unless every `return` gives one."""
+        found = []
+        for node in factory.of_type(ast.Return):
+            value = node.value  # type: ignore[attr-defined]
+            if isinstance(value, ast.Lambda):
+                found.append((self.scope_of[value], 0))
+                continue
+            target = self._local_def(value.id, factory, _FUNCTION_DEFS) if isinstance(value, ast.Name) else None
+            if target is None or target.parent is not factory:
+                return []
+            found.append((target, 0))
+        return found
 
     def _apply(self, target: Scope, wrap: Wrap, reason: str, bound: int = 0) -> None:
         info = self.info[target]
