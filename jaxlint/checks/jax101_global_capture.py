@@ -33,15 +33,19 @@ def check(model: Model) -> Iterator[Report]:
         info = model.info(scope)
         if not info.cached or _inside_cached(model, scope):
             continue
+        if isinstance(scope.node, ast.Lambda) and _run_on_the_spot(model, scope.node) is not None:
+            continue  # `jax.jit(lambda: ...)()`: a new function object each run, traced afresh
         reported: set[str] = set()
         enclosing = scope.enclosing_function()
         nested = enclosing is not None and enclosing.is_function
-        for load, owner in _free_loads(model, scope):
+        loads = _free_loads(model, scope)
+        for load, owner in loads:
             if load.id in reported or load.id in scope.globals:
                 continue
             if nested and owner.kind == "module":
                 continue  # a new function object per enclosing call is traced afresh
-            change = _later_change(model, owner, load.id, scope)
+            read = _attributes_read(model, [use for use, _ in loads if use.id == load.id])
+            change = _later_change(model, owner, load.id, scope, read)
             if change is None:
                 continue
             reported.add(load.id)
@@ -52,6 +56,108 @@ def check(model: Model) -> Iterator[Report]:
             fixable = "unsafe" if _all_calls_found(model, scope) else None
             yield Report(load, message, scope, fixable=fixable, fix_data={"name": load.id},
                          lines=tuple(int(row) for row in _LINE_NUMBER.findall(change)))
+        yield from _stale_self_reads(model, scope)
+
+
+# Methods that build the object: what they store is there before any method is compiled.
+_BUILDERS = frozenset(("__init__", "__post_init__", "__new__", "setup"))
+
+
+def _stale_self_reads(model: Model, method: Scope) -> Iterator[Report]:
+    """A method compiled with its object static (`@partial(jax.jit, static_argnums=0)`,
+    `jax.jit(self.method)`) is cached per object: `self.scale` read at trace time stays baked in
+    when another method reassigns it (in JAX 0.10.2 even when `__hash__` reads `scale`: the
+    mutated object still finds its old entry). Only for plain classes whose whole code is in
+    sight (not modules or pytrees, whose objects are traced or hashed by their fields)."""
+    cls = method.parent
+    params = method.positional_params() if method.is_function else []
+    info = model.info(method)
+    if cls is None or cls.kind != "class" or not params or params[0] in info.traced_params \
+            or not _jit_wrapped(model, method) or _special_method(method):
+        return
+    chain = model.class_fields.plain_class_chain(cls)
+    if chain is None:
+        return
+    changes = _attribute_changes(chain, method, _building_methods(model, chain))
+    reported: set[str] = set()
+    for node in _self_attribute_reads(method, params[0]):
+        where = changes.get(node.attr)
+        if where is None or node.attr in reported:
+            continue
+        reported.add(node.attr)
+        changer, line = where
+        yield Report(node, f"jit-compiled `{function_label(method)}` reads `{params[0]}.{node.attr}`, which "
+                     f"`{function_label(changer)}` reassigns (line {line}); the compiled method is cached "
+                     f"per object and keeps the value from trace time. Pass `{node.attr}` as an argument",
+                     method, lines=(line,))
+
+
+def _special_method(method: Scope) -> bool:
+    decorators = {last_name(d) for d in method.node.decorator_list}  # type: ignore[attr-defined]
+    return bool(decorators & {"staticmethod", "classmethod"})
+
+
+def _self_attribute_reads(method: Scope, self_name: str) -> list[ast.Attribute]:
+    """`self.attr` loads in the method and the functions nested in it, in source order."""
+    found = [node for scope in method.subtree() for node in scope.of_type(ast.Attribute)
+             if isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name)  # type: ignore[attr-defined]
+             and node.value.id == self_name and scope.lookup_scope(self_name) is method]  # type: ignore[attr-defined]
+    return sorted(found, key=lambda n: (n.lineno, n.col_offset))
+
+
+def _own_methods(chain: list[Scope]) -> Iterator[tuple[Scope, str]]:
+    """Each method of the classes with the name of its object parameter."""
+    for cls in chain:
+        for method in cls.children:
+            params = method.positional_params() if method.is_function else []
+            if params and not _special_method(method):
+                yield method, params[0]
+
+
+def _building_methods(model: Model, chain: list[Scope]) -> set[Scope]:
+    """The builders and the methods only they run (`self._precompute(area)` in `__init__`):
+    what these store is there before any method is compiled."""
+    methods: dict[str, list[Scope]] = {}
+    for method, _ in _own_methods(chain):
+        methods.setdefault(method.node.name, []).append(method)  # type: ignore[attr-defined]
+    building = {m for name, found in methods.items() if name in _BUILDERS for m in found}
+    uses: dict[str, list[tuple[Scope, ast.Attribute]]] = {}
+    for scope in model.scopes:  # once per class with a compiled method, not per function
+        for node in scope.of_type(ast.Attribute):
+            if node.attr in methods:  # type: ignore[attr-defined]
+                uses.setdefault(node.attr, []).append((scope, node))  # type: ignore[attr-defined,arg-type]
+    grown = True
+    while grown:
+        grown = False
+        for name, found in methods.items():
+            if not set(found) <= building and uses.get(name) and all(
+                    _self_call_in(model, scope, node, building) for scope, node in uses[name]):
+                building.update(found)
+                grown = True
+    return building
+
+
+def _self_call_in(model: Model, scope: Scope, node: ast.Attribute, methods: set[Scope]) -> bool:
+    """`node` is `self.m(...)` called directly in one of `methods` on its own object."""
+    call = model.parent(node)
+    return (scope in methods and isinstance(call, ast.Call) and call.func is node and isinstance(node.value, ast.Name)
+            and scope.positional_params()[0] == node.value.id and scope.lookup_scope(node.value.id) is scope)
+
+
+def _attribute_changes(chain: list[Scope], compiled: Scope, building: set[Scope]) -> dict[str, tuple[Scope, int]]:
+    """Attribute of the object → a method (not one building the object, not `compiled`) that
+    reassigns or changes it in place (`self.scale = v`, `self.table[0] = v`), with the line."""
+    changes: dict[str, tuple[Scope, int]] = {}
+    for method, self_name in _own_methods(chain):
+        if method is compiled or method in building:
+            continue
+        for scope in method.subtree():
+            for node in scope.of_type(ast.Attribute, ast.Subscript):
+                part = _changed_part(node) if isinstance(node.ctx, (ast.Store, ast.Del)) else None  # type: ignore[attr-defined,arg-type]
+                if part is not None and part[0] == self_name and part[1] is not None \
+                        and scope.lookup_scope(self_name) is method:
+                    changes.setdefault(part[1], (method, node.lineno))
+    return changes
 
 
 # Wrappers whose result the fix follows to the calls (`g = jax.jit(f)`, `partial(f, 1)`).
@@ -120,14 +226,47 @@ def _free_loads(model: Model, scope: Scope) -> list[tuple[ast.Name, Scope]]:
     return found
 
 
+def _attributes_read(model: Model, uses: list[ast.Name]) -> frozenset[str] | None:
+    """The attributes the function reads off a name (`FLAGS.smooth`), or None when it uses the
+    object otherwise: passes it, indexes it or calls its methods, which may read any attribute."""
+    attributes = set()
+    for use in uses:
+        parent = model.parent(use)
+        if not isinstance(parent, ast.Attribute) or isinstance(call := model.parent(parent), ast.Call) \
+                and call.func is parent:
+            return None
+        attributes.add(parent.attr)
+    return frozenset(attributes)
+
+
+def _changed_part(target: ast.Attribute | ast.Subscript) -> tuple[str, str | None] | None:
+    """The name a store or `del` target changes and the attribute of it that changes:
+    `OBJ.a = v`, `OBJ.a[k] = v` and `OBJ.a.b = v` change `a`; `OBJ[k] = v` the whole object (None)."""
+    node = target
+    while isinstance(node.value, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    if not isinstance(node.value, ast.Name):
+        return None
+    return node.value.id, node.attr if isinstance(node, ast.Attribute) else None
+
+
+def _changes_read(target: ast.Attribute | ast.Subscript, name: str, read: frozenset[str] | None) -> bool:
+    """The store or `del` target changes what the function reads of `name` (`read`: the
+    attributes it reads, None for the whole object); another attribute is another value."""
+    part = _changed_part(target)
+    return part is not None and part[0] == name and (part[1] is None or read is None or part[1] in read)
+
+
 def _defined_at(scope: Scope) -> int:
     node = scope.node
     decorators = getattr(node, "decorator_list", [])
     return min([node.lineno] + [d.lineno for d in decorators])
 
 
-def _later_change(model: Model, owner: Scope, name: str, function: Scope) -> str | None:
-    """How `name` changes after `function` is defined (as words for the message), or None."""
+def _later_change(model: Model, owner: Scope, name: str, function: Scope,
+                  read: frozenset[str] | None) -> str | None:
+    """How `name` (or of it, the attributes `read`) changes after `function` is defined (as
+    words for the message), or None."""
     bindings = owner.bindings.get(name, [])
     if not bindings or any(b.kind in _NOT_CAPTURED for b in bindings) or name.startswith("__"):
         return None
@@ -153,8 +292,8 @@ def _later_change(model: Model, owner: Scope, name: str, function: Scope) -> str
                 return f"assigned in `{function_label(scope)}` (line {line})"
     if bindings[0].lineno > defined:
         return None
-    return _later_mutation(model, owner, name, function, bindings) or _mutation_in_functions(
-        model, owner, name, function)
+    return _later_mutation(model, owner, name, function, bindings, read) or _mutation_in_functions(
+        model, owner, name, function, read)
 
 
 def _created_after_rebinding(scope: Scope, name: str, function: Scope) -> bool:
@@ -197,52 +336,72 @@ def _names_of(model: Model, function: Scope) -> set[str]:
     return names
 
 
+def _run_on_the_spot(model: Model, use: ast.expr) -> ast.Call | None:
+    """The call that runs the function where it is named: `f(x)`, or through wrappers whose
+    result is called at once and never stored (`jax.jit(f)(x)`, `jax.jit(jax.vmap(f))(xs)`)."""
+    node, parent = use, model.parent(use)
+    while isinstance(parent, ast.Call) and parent.func is not node and parent.args and parent.args[0] is node \
+            and (last_name(parent.func) or "") in _WRAPPERS:
+        node, parent = parent, model.parent(parent)
+    return parent if isinstance(parent, ast.Call) and parent.func is node else None
+
+
 def _only_called_before(model: Model, function: Scope, line: int) -> bool:
-    """Every use of the function's name is a call at module level, outside loops, before `line`
-    (`f(x)` and then `SCALE = 2.0`): no trace is reused after the change."""
+    """Every use of the function's name runs it on the spot at module level, outside loops,
+    before `line` (`f(x)` or `jax.jit(f)(x)`, and then `SCALE = 2.0`): no trace is reused after
+    the change."""
     name = getattr(function.node, "name", None)
     uses = model.loads_of(name) if name is not None else []
     return bool(uses) and all(
-        scope.kind == "module" and use.lineno < line and _enclosing_loop(model, use) is None
-        and isinstance(call := model.parent(use), ast.Call) and call.func is use for scope, use in uses)
+        scope.kind == "module" and (call := _run_on_the_spot(model, use)) is not None and call.lineno < line
+        and _enclosing_loop(model, use) is None for scope, use in uses)
 
 
 def _called_after(model: Model, owner: Scope, function: Scope, line: int, loop: ast.AST | None) -> bool:
-    """A closure goes stale only when the compiled function is called after the change."""
+    """A closure goes stale only when the compiled function is called after the change (by a
+    name bound to it, or jitted again on the spot: `jax.jit(f)(x)` reuses the trace of `f`)."""
     names = _names_of(model, function)
-    for call in owner.of_type(ast.Call):
-        func = call.func  # type: ignore[attr-defined]
-        if not (isinstance(func, ast.Name) and func.id in names):
+    for use in owner.of_type(ast.Name):
+        if use.id not in names or (call := _run_on_the_spot(model, use)) is None:  # type: ignore[attr-defined]
             continue
         if call.lineno > line or (loop is not None and loop.lineno <= call.lineno <= loop.end_lineno):  # type: ignore[attr-defined]
             return True
     return False
 
 
-def _later_mutation(model: Model, owner: Scope, name: str, function: Scope, bindings) -> str | None:
+def _later_mutation(model: Model, owner: Scope, name: str, function: Scope, bindings,
+                    read: frozenset[str] | None) -> str | None:
     """Item/attribute assignment or a mutating method call in the owner's own code after the def
     (for a closure: followed by a call of the compiled function)."""
     container = any(_is_container(model, b.node, owner) for b in bindings)
     defined = _defined_at(function)
     for node in owner.of_type(ast.Subscript, ast.Attribute):
-        base = node.value  # type: ignore[attr-defined]
-        if not (isinstance(base, ast.Name) and base.id == name and node.lineno > defined):
+        if node.lineno <= defined:
+            continue
+        stored = isinstance(node.ctx, (ast.Store, ast.Del))  # type: ignore[attr-defined]
+        if not (_changes_read(node, name, read) if stored  # type: ignore[arg-type]
+                else container and _mutating_call(model, node, name)):
             continue
         if owner.kind != "module" and not (_jit_wrapped(model, function)
                                            and _called_after(model, owner, function, node.lineno, _enclosing_loop(model, node))):
             continue
         if owner.kind == "module" and _only_called_before(model, function, node.lineno):
             continue
-        if isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
+        if stored:
             what = "item" if isinstance(node, ast.Subscript) else "attribute"
             return f"mutated by {what} assignment on line {node.lineno}"
-        if (container and isinstance(node, ast.Attribute) and node.attr in _MUTATORS
-                and isinstance(model.parent(node), ast.Call)):
-            return f"mutated by `.{node.attr}()` on line {node.lineno}"
+        return f"mutated by `.{node.attr}()` on line {node.lineno}"  # type: ignore[attr-defined]
     return None
 
 
-def _mutation_in_functions(model: Model, owner: Scope, name: str, function: Scope) -> str | None:
+def _mutating_call(model: Model, node: ast.AST, name: str) -> bool:
+    """`name.append(...)`, `name.update(...)`: a call of a container's mutating method."""
+    return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name
+            and node.attr in _MUTATORS and isinstance(call := model.parent(node), ast.Call) and call.func is node)
+
+
+def _mutation_in_functions(model: Model, owner: Scope, name: str, function: Scope,
+                           read: frozenset[str] | None) -> str | None:
     """Another function changes the value in place, at a time of its own: `CFG["lr"] = v`,
     `CFG.lr = v`, `STATS[:] = ...`, `SCALES[i] = v`, `CFG.update(...)`, `seen.append(x)`.
     Dicts filled under a computed key (`impls[prim] = fn`) are registries, complete before
@@ -255,15 +414,12 @@ def _mutation_in_functions(model: Model, owner: Scope, name: str, function: Scop
         if scope in own or scope is owner or not scope.is_function or scope.lookup_scope(name) is not owner:
             continue
         for node in scope.of_type(ast.Subscript, ast.Attribute):
-            base = node.value  # type: ignore[attr-defined]
-            if not (isinstance(base, ast.Name) and base.id == name):
-                continue
-            if isinstance(node.ctx, ast.Store) and (  # type: ignore[attr-defined]
-                    isinstance(node, ast.Attribute) or kind == "sequence" or _constant_key(node.slice)):  # type: ignore[attr-defined]
+            if isinstance(node.ctx, ast.Store) and _changes_read(node, name, read) and (  # type: ignore[attr-defined,arg-type]
+                    isinstance(node, ast.Attribute) or _constant_key(node.slice)  # type: ignore[attr-defined]
+                    or kind == "sequence" and isinstance(node.value, ast.Name)):  # type: ignore[attr-defined]
                 return f"changed in `{function_label(scope)}` (line {node.lineno})"
-            if kind and isinstance(node, ast.Attribute) and node.attr in _MUTATORS and isinstance(
-                    model.parent(node), ast.Call):
-                return f"changed by `.{node.attr}()` in `{function_label(scope)}` (line {node.lineno})"
+            if kind and _mutating_call(model, node, name):
+                return f"changed by `.{node.attr}()` in `{function_label(scope)}` (line {node.lineno})"  # type: ignore[attr-defined]
     return None
 
 

@@ -31,6 +31,7 @@ _REGISTERING_CALLS = frozenset(("jax.tree_util.register_pytree_node", "jax.tree_
                                 "jax.tree_util.register_dataclass"))
 # equinox modules are pytrees too, but its filter transforms keep their non-array leaves static.
 _FILTERED_PYTREES = frozenset(("equinox.Module",))
+_PLAIN_BASES = frozenset(("builtins.object", "abc.ABC"))
 _INT_TYPES = frozenset(("int", "bool"))
 _SEQUENCE_TYPES = frozenset(("tuple", "Tuple", "Sequence", "list", "List"))
 _OPTIONAL = frozenset(("Optional",))
@@ -134,6 +135,21 @@ class ClassFields:
                     found = self.model._analysis._local_def(base.id, current.parent, ast.ClassDef)
                     if found is not None:
                         pending.append(found)
+        return chain
+
+    def plain_class_chain(self, cls: Scope) -> list[Scope] | None:
+        """The class and the classes it derives from when all are plain classes of this module
+        (no decorator, no base from elsewhere but `object`/`abc.ABC`, not registered as a pytree):
+        all their code is in sight. None otherwise (a module, dataclass or pytree class)."""
+        chain = self._class_chain(cls)
+        local = {c.node.name for c in chain}  # type: ignore[attr-defined]
+        registered = self._registered_classes()
+        for c in chain:
+            node: ast.ClassDef = c.node  # type: ignore[assignment]
+            outside = [b for b in node.bases if not (isinstance(b, ast.Name) and b.id in local)]
+            if node.decorator_list or node.keywords or node.name in registered or any(
+                    qualified_name(b, c.parent) not in _PLAIN_BASES for b in outside):  # type: ignore[arg-type]
+                return None
         return chain
 
     def _registered_classes(self) -> frozenset[str]:
