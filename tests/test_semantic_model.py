@@ -1899,3 +1899,21 @@ def test_release_leaves_no_reference_cycles():
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_a_default_naming_an_outer_value_is_not_read_in_the_method():
+    # the default `size=size` is evaluated where the class is made: reading it as the
+    # method's own parameter recursed without end
+    model = build("""
+        import jax.numpy as jnp
+        def make(size):
+            class Grid:
+                def __init__(self, size=size, cells=cells):
+                    self.size = size
+                    self.cells = cells
+                def zeros(self):
+                    return jnp.zeros(jnp.array(self.size))
+            return Grid
+        """)
+    for module in rule_modules():
+        list(module.check(model))

@@ -284,5 +284,6 @@ def _param_type(method: Scope, name: str, fields: dict[str, Value]) -> Value | N
             if param.annotation is not None:
                 return _python_type(param.annotation)
             default = defaults.get(param)
-            return _stored_value(default, method, fields) if default is not None else None
+            # a default is evaluated where the def is, not in the method: only its literals count
+            return _stored_value(default, method.parent, fields) if default is not None else None  # type: ignore[arg-type]
     return None
