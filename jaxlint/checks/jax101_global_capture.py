@@ -29,6 +29,7 @@ _LINE_NUMBER = re.compile(r"\bline (\d+)")  # the rows a change's description na
 
 
 def check(model: Model) -> Iterator[Report]:
+    building: dict[Scope, set[Scope]] = {}  # per class: the methods that build its objects
     for scope in model.functions():
         info = model.info(scope)
         if not info.cached or _inside_cached(model, scope):
@@ -39,13 +40,16 @@ def check(model: Model) -> Iterator[Report]:
         enclosing = scope.enclosing_function()
         nested = enclosing is not None and enclosing.is_function
         loads = _free_loads(model, scope)
+        uses: dict[tuple[str, Scope], list[ast.Name]] = {}
         for load, owner in loads:
-            if load.id in reported or load.id in scope.globals:
+            uses.setdefault((load.id, owner), []).append(load)
+        for (name, owner), found in uses.items():  # in the order of their first reads
+            load = found[0]
+            if name in reported or name in scope.globals:
                 continue
             if nested and owner.kind == "module":
                 continue  # a new function object per enclosing call is traced afresh
-            read = _attributes_read(model, [use for use, _ in loads if use.id == load.id])
-            change = _later_change(model, owner, load.id, scope, read)
+            change = _later_change(model, owner, name, scope, _attributes_read(model, found))
             if change is None:
                 continue
             reported.add(load.id)
@@ -56,14 +60,14 @@ def check(model: Model) -> Iterator[Report]:
             fixable = "unsafe" if _all_calls_found(model, scope) else None
             yield Report(load, message, scope, fixable=fixable, fix_data={"name": load.id},
                          lines=tuple(int(row) for row in _LINE_NUMBER.findall(change)))
-        yield from _stale_self_reads(model, scope)
+        yield from _stale_self_reads(model, scope, building)
 
 
 # Methods that build the object: what they store is there before any method is compiled.
 _BUILDERS = frozenset(("__init__", "__post_init__", "__new__", "setup"))
 
 
-def _stale_self_reads(model: Model, method: Scope) -> Iterator[Report]:
+def _stale_self_reads(model: Model, method: Scope, building: dict[Scope, set[Scope]]) -> Iterator[Report]:
     """A method compiled with its object static (`@partial(jax.jit, static_argnums=0)`,
     `jax.jit(self.method)`) is cached per object: `self.scale` read at trace time stays baked in
     when another method reassigns it (in JAX 0.10.2 even when `__hash__` reads `scale`: the
@@ -78,7 +82,9 @@ def _stale_self_reads(model: Model, method: Scope) -> Iterator[Report]:
     chain = model.class_fields.plain_class_chain(cls)
     if chain is None:
         return
-    changes = _attribute_changes(chain, method, _building_methods(model, chain))
+    if cls not in building:
+        building[cls] = _building_methods(model, chain)
+    changes = _attribute_changes(chain, method, building[cls])
     reported: set[str] = set()
     for node in _self_attribute_reads(method, params[0]):
         where = changes.get(node.attr)
