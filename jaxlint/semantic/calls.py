@@ -99,11 +99,13 @@ ABSTRACT_EVALUATION = frozenset(("jax.eval_shape", "jax.make_jaxpr", "equinox.fi
                                  "equinox.filter_make_jaxpr", "flax.nnx.eval_shape"))
 # Methods of a jitted function that trace or lower it without running it (`jax.jit(f).lower(key, x)`).
 STAGING_METHODS = frozenset(("lower", "trace", "eval_shape"))
-# Calls that store a value in a container or a record: the key is kept, not drawn from
-# (`seq.append((key, s))`, `state.replace(rng=rng)`); storing one already consumed is a reuse.
-STORING_METHODS = frozenset(("append", "appendleft", "extend", "insert", "add", "put", "put_nowait", "setdefault",
-                             "replace", "_replace"))
-STORING_FUNCTIONS = frozenset(("dataclasses.replace", "builtins.dict", "builtins.list", "builtins.tuple"))
+# Calls that keep a value in a container (`seq.append((key, s))`: logs, replays) or in a record
+# (`state.replace(rng=rng)`): the key is not drawn from. A record is state that is read back to
+# draw from, so storing a key already consumed there is a reuse.
+KEEPING_METHODS = frozenset(("append", "appendleft", "extend", "insert", "add", "put", "put_nowait", "setdefault"))
+KEEPING_FUNCTIONS = frozenset(("builtins.dict", "builtins.list", "builtins.tuple"))
+RECORD_METHODS = frozenset(("replace", "_replace"))
+RECORD_FUNCTIONS = frozenset(("dataclasses.replace",))
 # Decorators and bases that make a class a record: its constructor stores its arguments.
 RECORD_CLASS_MAKERS = frozenset(("dataclasses.dataclass", "flax.struct.dataclass", "chex.dataclass",
                                  "typing.NamedTuple", "collections.namedtuple", "flax.struct.PyTreeNode"))
@@ -114,7 +116,7 @@ FLAX_KEY_DERIVING_METHODS = frozenset(("init", "apply", "init_with_output"))
 
 def key_use(qualified: str | None, callee: str | None = None) -> str:
     """How a call treats PRNG keys passed to it: consume | sampler | fold | ignore (and, from the
-    model: store | derive).
+    model: keep | store | derive).
     `callee` is the last name of what is called (`is_prng_key`), for checks that only look."""
     if callee is not None and _CHECKER.match(callee):
         return "ignore"
@@ -153,7 +155,7 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
             return _method_value(interp, node, inputs)
         if func.returns_arrays:
             return _transformed_result(interp, func, traced_input)
-        local = interp.model.local_return_value(node, interp.scope)
+        local = interp.model.local_return_value(node, interp.scope, traced_input)
         if local is not None:
             if local.static and not local.traced:
                 return local  # what it returns is static whatever it is given

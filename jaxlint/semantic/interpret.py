@@ -585,7 +585,7 @@ class Interpreter:
 
     def _consume_keys(self, node: ast.Call, args: list[Value], kwargs: dict[str, Value], state: State) -> None:
         kind = self.model.key_use(node, self.scope)
-        if kind == "ignore" or self._in_assert(node):
+        if kind in ("ignore", "keep") or self._in_assert(node):
             return
         exprs = list(zip(node.args, args)) + [(k.value, kwargs[k.arg or "**"]) for k in node.keywords]
         if kind == "fold":
@@ -595,9 +595,12 @@ class Interpreter:
             return
         if kind == "derive":  # flax init/apply: keys derived per module path, the same for the same call
             rngs = C.flax_rng_arguments(node)
+            method = next((ast.dump(k.value) for k in node.keywords if k.arg == "method"), None)
+            derived = set()  # one key for several streams (`rngs={"params": k, "dropout": k}`): once
             for expr in rngs:
-                if (key := self.facts.value(expr).key) is not None:
-                    self._derive(expr, key, ("flax", last_name(node.func)), node, state)
+                if (key := self.facts.value(expr).key) is not None and key not in derived:
+                    derived.add(key)
+                    self._derive(expr, key, ("flax", last_name(node.func), method), node, state)
             taken = {id(e) for e in rngs} | {id(k.value) for k in node.keywords if k.arg == "rngs"}
             exprs = [(e, v) for e, v in exprs if id(e) not in taken]
             kind = "consume"  # the module's own arguments: an unknown method

@@ -17,8 +17,10 @@ from jaxlint.semantic.calls import (
     RECORD_CLASS_MAKERS,
     SCALAR_ANNOTATIONS,
     STAGING_METHODS,
-    STORING_FUNCTIONS,
-    STORING_METHODS,
+    KEEPING_FUNCTIONS,
+    KEEPING_METHODS,
+    RECORD_FUNCTIONS,
+    RECORD_METHODS,
     flax_rng_arguments,
     is_array_annotation,
     key_use,
@@ -220,9 +222,11 @@ class Model:
                   for d in node.decorator_list}  # type: ignore[attr-defined]
         return cls if kinds & (_PYTREE_RECORDS if pytree else _PYTREE_RECORDS | {"dataclasses.dataclass"}) else None
 
-    def local_return_value(self, call: ast.Call, scope: Scope) -> Value | None:
+    def local_return_value(self, call: ast.Call, scope: Scope, traced_input: bool = False) -> Value | None:
         """What a call to a function of this module returns, from its `return` statements;
-        None when the callee is not a plain function of this module."""
+        None when the callee is not a plain function of this module. A callee that sees no
+        traced value is read only when it is handed maybe-traced values (`traced_input`): then
+        what matters is whether it returns static values whatever it is given (shapes)."""
         refs = self.function_refs(call.func, scope)
         if len(refs) != 1 or not isinstance(call.func, (ast.Name, ast.Attribute)):
             return None
@@ -230,8 +234,8 @@ class Model:
         if target in self._computing or isinstance(target.node, ast.Lambda):
             return UNKNOWN
         returns = [r.value for r in target.of_type(ast.Return) if r.value is not None]  # type: ignore[attr-defined]
-        if not returns or not self._may_see_traced(target):
-            return UNKNOWN  # only traced return values count
+        if not returns or not (traced_input or self._may_see_traced(target)):
+            return UNKNOWN  # only traced or static return values count
         facts = self.facts(target)
         returned = [facts.value(r) for r in returns]
         traced = [v for v in returned if v.traced]
@@ -376,10 +380,14 @@ class Model:
                 return "derive"
             if func.attr in STAGING_METHODS and self._is_jitted(func.value, scope):
                 return "ignore"
-            if func.attr in STORING_METHODS:
+            if func.attr in KEEPING_METHODS:
+                return "keep"
+            if func.attr in RECORD_METHODS:
                 return "store"
         qualified = self.qualified(func, scope)
-        if qualified in STORING_FUNCTIONS or (isinstance(func, ast.Name) and self._is_record_class(func.id, scope)):
+        if qualified in KEEPING_FUNCTIONS:
+            return "keep"
+        if qualified in RECORD_FUNCTIONS or (isinstance(func, ast.Name) and self._is_record_class(func.id, scope)):
             return "store"
         return key_use(qualified, last_name(func))
 
