@@ -12,8 +12,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from jaxlint.semantic.classes import BUILDERS, attribute_stores, method_class
 from jaxlint.semantic.imports import last_name, qualified_name
-from jaxlint.semantic.repetition import _BUILDERS, _attribute_stores, _method_class
 from jaxlint.semantic.values import STATIC, Value
 
 if TYPE_CHECKING:
@@ -106,9 +106,9 @@ class ClassFields:
                 params = method.positional_params() if method.kind == "function" else []
                 if not params:
                     continue
-                building = method.node.name in _BUILDERS  # type: ignore[attr-defined]
+                building = method.node.name in BUILDERS  # type: ignore[attr-defined]
                 for scope in method.subtree():
-                    for attr, value in _attribute_stores(scope, params[0]):
+                    for attr, value in attribute_stores(scope, params[0]):
                         stored = None
                         if building and scope is method and value is not None:
                             stored = _stored_value(value, method, fields)
@@ -177,7 +177,7 @@ def _receiver_method(scope: Scope, name: str) -> Scope | None:
     """The method whose `self` parameter `name` is, read from `scope` (the method or a function
     nested in it); None for a static/class method, or a `self` rebound in the method."""
     method = scope.lookup_scope(name)
-    if method is None or _method_class(method) is None:
+    if method is None or method_class(method) is None:
         return None
     params = method.positional_params()
     if not params or params[0] != name or len(method.bindings[name]) != 1:

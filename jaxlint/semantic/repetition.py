@@ -10,13 +10,12 @@ import ast
 from typing import TYPE_CHECKING
 
 from jaxlint.semantic.calls import KEY_MAKERS
+from jaxlint.semantic.classes import BUILDERS, attribute_stores, class_fields, method_class
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 
-# Methods that build an object: what they store is its initial state, not a change of it.
-_BUILDERS = frozenset(("__init__", "__post_init__", "setup"))
 _LOOPS = (ast.For, ast.AsyncFor, ast.While, ast.comprehension)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
@@ -35,7 +34,7 @@ class Repetition:
         applied at every step: the function itself is the answer."""
         if "module" in self.model.info(scope).transforms:
             return scope.node
-        if _method_class(scope) is not None:
+        if method_class(scope) is not None:
             calls = self._calls_of_methods().get(scope.node.name, [])  # type: ignore[attr-defined]
         else:
             calls = self._calls_of_functions().get(scope, [])
@@ -70,8 +69,8 @@ class Repetition:
     def stored_key(self, scope: Scope, node: ast.Attribute) -> bool:
         """`self.<attr>` read in a method, where the class stores a PRNG key in that attribute
         only while the object is built: every call of the method reads the same key."""
-        cls = _method_class(scope)
-        if cls is None or scope.node.name in _BUILDERS:  # type: ignore[attr-defined]
+        cls = method_class(scope)
+        if cls is None or scope.node.name in BUILDERS:  # type: ignore[attr-defined]
             return False
         params = scope.positional_params()
         if not params or not isinstance(node.value, ast.Name) or node.value.id != params[0]:
@@ -86,14 +85,14 @@ class Repetition:
         if any("module" in self.model.info(method).transforms for method in cls.children):
             # a flax/equinox module's key-named field, given when the module is built and not
             # given anew in a copy (`module.replace(rng_key=k)`)
-            keys = {field for field in _class_fields(cls) if self.model.is_key_name(field)} - self._replaced_fields()
+            keys = {field for field in class_fields(cls) if self.model.is_key_name(field)} - self._replaced_fields()
         changed: set[str] = set()
         for method in cls.children:
             params = method.positional_params() if method.kind == "function" else []
             if not params:
                 continue
-            for target, value in _attribute_stores(method, params[0]):
-                if method.node.name not in _BUILDERS:  # type: ignore[attr-defined]
+            for target, value in attribute_stores(method, params[0]):
+                if method.node.name not in BUILDERS:  # type: ignore[attr-defined]
                     changed.add(target)
                 elif value is not None and self._makes_key(value, method):
                     keys.add(target)
@@ -130,27 +129,3 @@ class Repetition:
                     if isinstance(func, ast.Attribute):
                         self._method_calls.setdefault(func.attr, []).append(call)  # type: ignore[arg-type]
         return self._method_calls
-
-
-def _method_class(scope: Scope) -> Scope | None:
-    parent = scope.parent
-    return parent if scope.kind == "function" and parent is not None and parent.kind == "class" else None
-
-
-def _class_fields(cls: Scope) -> list[str]:
-    """Fields declared in the class body (`rng_key: jax.Array`): a dataclass or module attribute
-    given when the object is built."""
-    return [s.target.id for s in cls.node.body  # type: ignore[attr-defined]
-            if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
-
-
-def _attribute_stores(method: Scope, self_name: str):
-    """(attribute, value) for each `self.attr = value` in the method, the whole value for one
-    target of an unpacking (`w_key, self.key = split(key)`), None for an augmented assignment."""
-    for statement in method.of_type(ast.Assign, ast.AnnAssign, ast.AugAssign):
-        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]  # type: ignore[attr-defined]
-        value = None if isinstance(statement, ast.AugAssign) else statement.value  # type: ignore[attr-defined]
-        for target in targets:
-            for part in [target] if isinstance(target, ast.Attribute) else getattr(target, "elts", []):
-                if isinstance(part, ast.Attribute) and isinstance(part.value, ast.Name) and part.value.id == self_name:
-                    yield part.attr, value

@@ -1,0 +1,39 @@
+"""What the code of a class says about its objects: which scope is a method, the fields the class
+declares and the attributes its methods store."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.scopes import Scope
+
+# Methods that build an object: what they store is its initial state, not a change of it.
+BUILDERS = frozenset(("__init__", "__post_init__", "setup"))
+
+
+def method_class(scope: Scope) -> Scope | None:
+    """The class `scope` is a method of, or None."""
+    parent = scope.parent
+    return parent if scope.kind == "function" and parent is not None and parent.kind == "class" else None
+
+
+def class_fields(cls: Scope) -> list[str]:
+    """Fields declared in the class body (`rng_key: jax.Array`): a dataclass or module attribute
+    given when the object is built."""
+    return [s.target.id for s in cls.node.body  # type: ignore[attr-defined]
+            if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+
+
+def attribute_stores(method: Scope, self_name: str) -> Iterator[tuple[str, ast.expr | None]]:
+    """(attribute, value) for each `self.attr = value` in the method, the whole value for one
+    target of an unpacking (`w_key, self.key = split(key)`), None for an augmented assignment."""
+    for statement in method.of_type(ast.Assign, ast.AnnAssign, ast.AugAssign):
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]  # type: ignore[attr-defined]
+        value = None if isinstance(statement, ast.AugAssign) else statement.value  # type: ignore[attr-defined]
+        for target in targets:
+            for part in [target] if isinstance(target, ast.Attribute) else getattr(target, "elts", []):
+                if isinstance(part, ast.Attribute) and isinstance(part.value, ast.Name) and part.value.id == self_name:
+                    yield part.attr, value
