@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label
+from jaxlint.semantic.classes import BUILDERS
 from jaxlint.semantic.imports import last_name
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
@@ -63,8 +64,6 @@ def check(model: Model) -> Iterator[Report]:
         yield from _stale_self_reads(model, scope, building)
 
 
-# Methods that build the object: what they store is there before any method is compiled.
-_BUILDERS = frozenset(("__init__", "__post_init__", "__new__", "setup"))
 
 
 def _stale_self_reads(model: Model, method: Scope, building: dict[Scope, set[Scope]]) -> Iterator[Report]:
@@ -126,7 +125,7 @@ def _building_methods(model: Model, chain: list[Scope]) -> set[Scope]:
     methods: dict[str, list[Scope]] = {}
     for method, _ in _own_methods(chain):
         methods.setdefault(method.node.name, []).append(method)  # type: ignore[attr-defined]
-    building = {m for name, found in methods.items() if name in _BUILDERS for m in found}
+    building = {m for name, found in methods.items() if name in BUILDERS for m in found}
     uses: dict[str, list[tuple[Scope, ast.Attribute]]] = {}
     for scope in model.scopes:  # once per class with a compiled method, not per function
         for node in scope.of_type(ast.Attribute):
