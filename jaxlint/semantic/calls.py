@@ -146,6 +146,14 @@ def flax_rng_arguments(call: ast.Call) -> list[ast.expr]:
     return exprs
 
 
+_FLAX_OPTIONS = frozenset(("rngs", "method", "mutable", "capture_intermediates"))
+
+
+def flax_module_arguments(call: ast.Call) -> list[ast.expr]:
+    """What a flax `init(rng, *args)`/`apply(variables, *args)` hands on to the module's method."""
+    return call.args[1:] + [k.value for k in call.keywords if k.arg not in _FLAX_OPTIONS]
+
+
 def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func: Value, args: list[Value],
                kwargs: dict[str, Value]) -> Value:
     inputs = args + list(kwargs.values())

@@ -601,8 +601,8 @@ class Interpreter:
                 if (key := self.facts.value(expr).key) is not None and key not in derived:
                     derived.add(key)
                     self._derive(expr, key, ("flax", last_name(node.func), method), node, state)
-            taken = {id(e) for e in rngs} | {id(k.value) for k in node.keywords if k.arg == "rngs"}
-            exprs = [(e, v) for e, v in exprs if id(e) not in taken]
+            passed_on = {id(e) for e in C.flax_module_arguments(node)}
+            exprs = [(e, v) for e, v in exprs if id(e) in passed_on]
             kind = "consume"  # the module's own arguments: an unknown method
         if kind == "sampler" and node.args:
             exprs = exprs[:1] + [(e, v) for e, v in exprs[1:] if v.key is not None]

@@ -21,6 +21,7 @@ from jaxlint.semantic.calls import (
     KEEPING_METHODS,
     RECORD_FUNCTIONS,
     RECORD_METHODS,
+    flax_module_arguments,
     flax_rng_arguments,
     is_array_annotation,
     key_use,
@@ -444,6 +445,8 @@ class Model:
                     exprs = exprs[:1]
                 elif kind == "consume":
                     exprs = self.consuming_arguments(call, sub, exprs)  # type: ignore[arg-type]
+                elif kind == "derive":  # the arguments flax hands on to the module: an unknown method
+                    exprs = [(e, None) for e in flax_module_arguments(call)]  # type: ignore[arg-type]
                 else:
                     continue
                 names |= {e.id for e, _ in exprs if isinstance(e, ast.Name)}
