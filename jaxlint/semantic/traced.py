@@ -294,7 +294,8 @@ class TraceAnalysis:
             unbatched = {positional[i] for i in wrap.unbatched if i < len(positional)}
         if wrap.name in T.FILTERED:
             info.filtered = True
-            static |= {p for p in target.params() if looks_static(target, p)}
+            # equinox keeps Python values static: what the annotation or default says, not the name
+            static |= {p for p in target.params() if looks_static(target, p, by_name=False)}
         info.unbatched = (info.unbatched - static) | (unbatched - (info.static_params - info.unbatched))
         fixed = (info.static_params | static) - info.unbatched
         params = [p for p in target.params()[bound:] if p not in ("self", "cls") or bound]
@@ -466,8 +467,9 @@ def defaulted_params(scope: Scope) -> set[str]:
     return set(named) | {a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None}
 
 
-def looks_static(scope: Scope, param: str) -> bool:
-    """A parameter that holds a Python scalar/flag by its annotation, default or name."""
+def looks_static(scope: Scope, param: str, by_name: bool = True) -> bool:
+    """A parameter that holds a Python scalar/flag by its annotation, default or (where its
+    callers are unknown, `by_name`) its name."""
     args = scope.node.args  # type: ignore[attr-defined]
     positional = args.posonlyargs + args.args
     defaults = dict(zip([a.arg for a in positional[len(positional) - len(args.defaults):]], args.defaults))
@@ -482,4 +484,4 @@ def looks_static(scope: Scope, param: str) -> bool:
         return True
     if isinstance(default, (ast.Tuple, ast.List)) and all(isinstance(e, ast.Constant) for e in default.elts):
         return True  # program_ids=(), axes=(0, 1)
-    return param in T.MODE_PARAM_NAMES
+    return by_name and param in T.MODE_PARAM_NAMES
