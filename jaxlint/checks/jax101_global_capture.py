@@ -83,7 +83,7 @@ def _stale_self_reads(model: Model, method: Scope, building: dict[Scope, set[Sco
         return
     if cls not in building:
         building[cls] = _building_methods(model, chain)
-    changes = _attribute_changes(chain, method, building[cls])
+    changes = {**_instance_attribute_changes(model, cls, method), **_attribute_changes(chain, method, building[cls])}
     reported: set[str] = set()
     for node in _self_attribute_reads(method, params[0]):
         where = changes.get(node.attr)
@@ -91,8 +91,9 @@ def _stale_self_reads(model: Model, method: Scope, building: dict[Scope, set[Sco
             continue
         reported.add(node.attr)
         changer, line = where
+        who = "the module" if changer.kind == "module" else f"`{function_label(changer)}`"
         yield Report(node, f"jit-compiled `{function_label(method)}` reads `{params[0]}.{node.attr}`, which "
-                     f"`{function_label(changer)}` reassigns (line {line}); the compiled method is cached "
+                     f"{who} reassigns (line {line}); the compiled method is cached "
                      f"per object and keeps the value from trace time. Pass `{node.attr}` as an argument",
                      method, lines=(line,))
 
@@ -163,6 +164,54 @@ def _attribute_changes(chain: list[Scope], compiled: Scope, building: set[Scope]
                         and scope.lookup_scope(self_name) is method:
                     changes.setdefault(part[1], (method, node.lineno))
     return changes
+
+
+def _instance_attribute_changes(model: Model, cls: Scope, compiled: Scope) -> dict[str, tuple[Scope, int]]:
+    """Attribute → (scope, line) of a store on an object of the class from outside its methods:
+    `obj = Cls(); obj.compute(x); obj.target = 0.0`, or a function's parameter that every call hands
+    such an object (`def perturb(objective, t): objective.target = t`). At module level only a store
+    after a call of the compiled method (or in a loop) changes what a trace has seen."""
+    changes: dict[str, tuple[Scope, int]] = {}
+    for scope in model.scopes:
+        for node in scope.of_type(ast.Attribute, ast.Subscript):
+            part = _changed_part(node) if isinstance(node.ctx, (ast.Store, ast.Del)) else None  # type: ignore[attr-defined,arg-type]
+            if part is None or part[1] is None or not _names_instance(model, scope, part[0], cls, depth=1):
+                continue
+            if scope.kind == "module" and _enclosing_loop(model, node) is None \
+                    and not _method_called_before(model, compiled, node.lineno):  # type: ignore[attr-defined]
+                continue
+            changes.setdefault(part[1], (scope, node.lineno))  # type: ignore[attr-defined]
+    return changes
+
+
+def _names_instance(model: Model, scope: Scope, name: str, cls: Scope, depth: int) -> bool:
+    """`name` in `scope` is always an object built by `Cls(...)`: every binding calls the class, or,
+    for a parameter, every call of the function passes such a name (followed `depth` calls up)."""
+    owner = scope.lookup_scope(name)
+    bindings = owner.bindings.get(name, []) if owner is not None else []
+    if not bindings or owner.kind == "class":
+        return False
+    if bindings[0].kind == "param":
+        arguments = model.arguments_from_callers(owner, name) if depth > 0 and len(bindings) == 1 else []
+        return bool(arguments) and all(isinstance(a, ast.Name) and _names_instance(model, caller, a.id, cls, depth - 1)
+                                       for caller, a in arguments)
+    return all(b.kind == "assign" and _builds(model, owner, b.node, cls) for b in bindings)
+
+
+def _builds(model: Model, owner: Scope, target: ast.AST, cls: Scope) -> bool:
+    """`target = Cls(...)`, the class called by its own name."""
+    statement = model.parent(target)
+    value = statement.value if isinstance(statement, ast.Assign) and target in statement.targets else None
+    func = value.func if isinstance(value, ast.Call) else None
+    return isinstance(func, ast.Name) and func.id == cls.node.name \
+        and owner.lookup_scope(func.id) is cls.parent  # type: ignore[attr-defined]
+
+
+def _method_called_before(model: Model, method: Scope, line: int) -> bool:
+    """Some `x.<method>(...)` call at module level before `line`."""
+    name = method.node.name  # type: ignore[attr-defined]
+    return any(isinstance(call.func, ast.Attribute) and call.func.attr == name and call.lineno < line  # type: ignore[attr-defined]
+               for call in model.module.of_type(ast.Call))
 
 
 # Wrappers whose result the fix follows to the calls (`g = jax.jit(f)`, `partial(f, 1)`).
