@@ -117,8 +117,20 @@ def check(model: Model) -> Iterator[Report]:
             if isinstance(origin, ast.Call) and origin not in reported:
                 reported.add(origin)
                 fixable = not hashed or (origin is expr and _reduction(model, origin, scope))
+                fixable = fixable and not _updated_in_place(model, origin, scope)
                 yield _report(model, origin, scope, f"gives a tracer {_staging_context(info)}, but {sink} needs a static value",
                               fixable)
+
+
+def _updated_in_place(model: Model, origin: ast.Call, scope: Scope) -> bool:
+    """`npad = jnp.zeros(...)` later updated by `npad.at[...]`: a NumPy array has no `.at`."""
+    statement = model.parent(origin)
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)):
+        return False
+    name = statement.targets[0].id
+    return any(a.attr == "at" and isinstance(a.value, ast.Name) and a.value.id == name  # type: ignore[attr-defined]
+               for a in scope.of_type(ast.Attribute))
 
 
 def _staging_context(info: TraceInfo) -> str:

@@ -303,7 +303,9 @@ def _method_value(interp: Interpreter, node: ast.Call, inputs: list[Value]) -> V
         base = interp.facts.value(func.value.value.value)
         index = interp.facts.value(func.value.slice)
         traced = base.traced or index.traced or any(v.traced for v in inputs) or interp.staging
-        return Value(jax=True, traced=TRACED_ARRAY if traced else NOT_TRACED)
+        # an update of a staged static array with static values is still a shape computation
+        staged = combine([base, index, *inputs]).staged_static
+        return Value(jax=True, traced=TRACED_ARRAY if traced else NOT_TRACED, staged_static=staged)
     if attr in ARRAY_METHODS and (receiver.traced or receiver.jax):
         # Only arrays have these methods, so a maybe-traced receiver is surely a traced array.
         traced = receiver.traced or any(v.traced for v in inputs) or interp.staging

@@ -216,8 +216,40 @@ class TraceAnalysis:
         wrap = self.wrapping_call(call, scope)
         if wrap is None or not call.args:
             return
-        for target, bound in self.function_refs(call.args[0], scope, wrap):
+        for target, bound in self.transformed_refs(call.args[0], scope, wrap):
             self._apply(target, wrap, f"wrapped by {wrap.name}", bound)
+
+    def transformed_refs(self, expr: ast.AST, scope: Scope, outer: Wrap | None = None) -> list[tuple[Scope, int]]:
+        """The functions a transform applied to `expr` traces: those `expr` denotes, or the code a
+        callable object runs: `jax.jit(Cls)` runs `Cls.__init__`, `jax.jit(obj.f)` with
+        `obj = Cls(...)` runs `Cls.f` on that object, which stays a Python value (not traced)."""
+        refs = self.function_refs(expr, scope, outer)
+        if refs or not isinstance(expr, (ast.Name, ast.Attribute)):
+            return refs
+        if isinstance(expr, ast.Name):
+            cls = self._local_def(expr.id, scope, ast.ClassDef)
+            init = self._class_member(cls, "__init__") if cls is not None and cls.kind == "class" else None
+            return [(init, 1)] if init is not None else []
+        cls = self._instance_class(expr.value, scope)
+        method = self._class_member(cls, expr.attr) if cls is not None else None
+        if method is None:
+            return []
+        decorators = {last_name(d) for d in method.node.decorator_list}  # type: ignore[attr-defined]
+        return [(method, 0 if "staticmethod" in decorators else 1)]
+
+    def _instance_class(self, expr: ast.expr, scope: Scope) -> Scope | None:
+        """The class of this module whose instance the name `expr` is bound to, once, by `Cls(...)`."""
+        if not isinstance(expr, ast.Name):
+            return None
+        owner = scope.lookup_scope(expr.id)
+        bindings = owner.bindings[expr.id] if owner is not None else []
+        if len(bindings) != 1 or bindings[0].kind != "assign":
+            return None
+        value = getattr(self.parents.get(bindings[0].node), "value", None)
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+            return None
+        cls = self._local_def(value.func.id, owner, ast.ClassDef)  # type: ignore[arg-type]
+        return cls if cls is not None and cls.kind == "class" else None
 
     def wrapping_call(self, call: ast.Call, scope: Scope) -> Wrap | None:
         found = self.transform_of(call.func, scope)
@@ -257,7 +289,7 @@ class TraceAnalysis:
                 return [(t, already + bound) for t, already in refs]
             inner = self.wrapping_call(expr, scope)
             if inner and expr.args:  # jax.jit(jax.vmap(f)): f gets both
-                refs = self.function_refs(expr.args[0], scope, inner)
+                refs = self.transformed_refs(expr.args[0], scope, inner)
                 for target, bound in refs:
                     self._apply(target, inner, f"wrapped by {inner.name}", bound)
                 return refs
@@ -381,7 +413,7 @@ class TraceAnalysis:
             return [(self.scope_of[value], 0)]
         if isinstance(value, ast.Call) and value.args:
             if self.wrapping_call(value, owner):
-                return self.function_refs(value.args[0], owner)
+                return self.transformed_refs(value.args[0], owner)
             if qualified_name(value.func, owner) in T.PARTIAL:
                 return self.function_refs(value, owner)
         return []
