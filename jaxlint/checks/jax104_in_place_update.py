@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from jaxlint.checks.base import Report, snippet
 from jaxlint.semantic.calls import is_array_annotation
 from jaxlint.semantic.imports import qualified_name
+from jaxlint.semantic.interpret import Interpreter
 from jaxlint.semantic.values import Value
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
@@ -32,41 +33,65 @@ def check(model: Model) -> Iterator[Report]:
                       if (targets := _subscript_targets(s))]
         if not statements:
             continue
-        given_arrays = _params_given_arrays(model, scope, statements)
+        given_arrays = _params_given_arrays(model, scope)
         if not model.info(scope).traced and not given_arrays and (
                 all(_never_an_array(model, scope, t) for _, targets in statements for t in targets)
                 or not _may_hold_jax_arrays(model, scope)):
             continue
-        facts = model.facts(scope)
+        facts = _facts_given(model, scope, given_arrays)
         for stmt, targets in statements:
             for target in targets:
                 base, indices = _innermost(target)
-                value = facts.value(base)
-                if isinstance(base, ast.Name) and base.id in given_arrays:
-                    value = replace(value, jax=True)
-                if _is_jax_array(value, indices, facts):
+                if _is_jax_array(facts.value(base), indices, facts):
                     yield _report(stmt, target, base, indices, scope)
                     break
 
 
-def _params_given_arrays(model: Model, scope: Scope, statements: list) -> set[str]:
-    """Parameters assigned into here, never rebound, that every call of the function in this
-    module passes a JAX array: `def f(arr): arr[0] = 1` called as `f(jnp.arange(5))`."""
+# How many callers up a JAX array is followed into parameters: `f(x)` calling `g(x)` calling `h(x)`.
+_CALLER_DEPTH = 3
+
+
+class _ArraysGiven(Interpreter):
+    """The interpreter, with named parameters holding the JAX arrays a call passes them."""
+
+    def __init__(self, model: Model, scope: Scope, arrays: set[str]) -> None:
+        super().__init__(model, scope, model.trace.get(scope))
+        self.arrays = arrays
+
+    def param_value(self, param: ast.arg) -> Value:
+        value = super().param_value(param)
+        return replace(value, jax=True) if param.arg in self.arrays else value
+
+
+def _facts_given(model: Model, scope: Scope, arrays: set[str]) -> Facts:
+    """The facts of `scope` on a call that passes JAX arrays for `arrays`."""
+    return _ArraysGiven(model, scope, arrays).run() if arrays else model.facts(scope)
+
+
+def _params_given_arrays(model: Model, scope: Scope, depth: int = 0) -> set[str]:
+    """Parameters that some call of the function in this module passes a JAX array:
+    `def f(arr): arr[0] = 1` called as `f(jnp.arange(5))`, or from a function that was itself
+    passed one (`g(arr): f(arr)`). That call raises, whatever the other calls pass."""
     if not scope.is_function or isinstance(scope.node, ast.Lambda):
         return set()
-    names = {base.id for _, targets in statements for t in targets
-             if isinstance(base := _innermost(t)[0], ast.Name) and not any(_string_key(i) for i in _innermost(t)[1])}
-    return {name for name in names if [b.kind for b in scope.bindings.get(name, ())] == ["param"]
-            and _every_call_passes_an_array(model, scope, name)}
+    args = scope.node.args  # type: ignore[attr-defined]
+    return {param.arg for param in args.posonlyargs + args.args + args.kwonlyargs
+            if any(_passes_an_array(model, caller, argument, depth)
+                   for caller, argument in model.arguments_from_callers(scope, param.arg))}
 
 
-def _every_call_passes_an_array(model: Model, function: Scope, param: str) -> bool:
-    arguments = model.arguments_from_callers(function, param)
-    if not arguments or any(isinstance(a, (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set, ast.Lambda))
-                            for _, a in arguments):
+def _passes_an_array(model: Model, caller: Scope, argument: ast.expr, depth: int) -> bool:
+    if isinstance(argument, (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set, ast.Lambda)):
         return False
-    return all(_may_hold_jax_arrays(model, caller) and model.facts(caller).value(argument).jax
-               and not model.facts(caller).value(argument).is_tuple for caller, argument in arguments)
+    if _may_hold_jax_arrays(model, caller) and _a_jax_array(model.facts(caller).value(argument)):
+        return True
+    return depth < _CALLER_DEPTH and isinstance(argument, ast.Name) \
+        and bool(arrays := _params_given_arrays(model, caller, depth + 1)) \
+        and _a_jax_array(_facts_given(model, caller, arrays).value(argument))
+
+
+def _a_jax_array(value: Value) -> bool:
+    return bool(value.jax) and not value.is_tuple and not value.numpy
 
 
 def _may_hold_jax_arrays(model: Model, scope: Scope) -> bool:
