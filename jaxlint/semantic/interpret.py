@@ -607,6 +607,9 @@ class Interpreter:
         if kind == "sampler" and node.args:
             exprs = exprs[:1] + [(e, v) for e, v in exprs[1:] if v.key is not None]
         elif kind == "consume":
+            for expr, value in self.model.deriving_arguments(node, self.scope, exprs):
+                if value.key is not None:  # a helper deriving from the key: the same keys for the same key
+                    self._derive(expr, value.key, ("call", ast.dump(node.func)), node, state)
             exprs = self.model.consuming_arguments(node, self.scope, exprs)
         for expr, value in exprs:
             for sub_expr, sub_value in _key_parts(expr, value, self):

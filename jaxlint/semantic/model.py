@@ -86,6 +86,7 @@ class Model:
         self._sees_traced: dict[Scope, bool] = {}
         self._refs: dict[ast.AST, list[tuple[Scope, int]]] = {}
         self._consumed_params: dict[Scope, frozenset[str]] = {}
+        self._derived_params: dict[Scope, frozenset[str]] = {}
         self.repetition = Repetition(self)
         self.class_fields = ClassFields(self)
         self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
@@ -415,18 +416,56 @@ class Model:
         """Of a call's (argument, value) pairs, those that consume a key: all of them for an
         unknown callee, only those bound to a parameter the callee consumes for a function of this
         module (a helper that only reads `key_data(key)` consumes nothing)."""
+        bound = self._arguments_bound_to(call, scope, exprs, self.consumed_params)
+        return exprs if bound is None else bound
+
+    def deriving_arguments(self, call: ast.Call, scope: Scope, exprs: list) -> list:
+        """Of a call of a function of this module, the (argument, value) pairs bound to a parameter
+        it derives keys from without consuming it (`model.apply(..., rngs={"dropout": key})`,
+        `fold_in(key, 0)`): called twice with one key, it derives the same keys twice."""
+        return self._arguments_bound_to(call, scope, exprs, self.derived_params) or []
+
+    def _arguments_bound_to(self, call: ast.Call, scope: Scope, exprs: list,
+                            params_of: Callable[[Scope], frozenset[str]]) -> list | None:
+        """The pairs bound to the parameters `params_of` names for the callee, a function of this
+        module; None when the callee or the binding is unknown."""
         refs = self.function_refs(call.func, scope)
         if len(refs) != 1 or refs[0][0] is scope:
-            return exprs
+            return None
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
         target, bound = refs[0]
-        consumed = self.consumed_params(target)
         positional = target.positional_params()[bound:]
         by_name = dict(zip(positional, call.args))
         by_name.update({k.arg: k.value for k in call.keywords if k.arg})
-        wanted = {id(by_name[p]) for p in consumed if p in by_name}
-        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-            return exprs
+        wanted = {id(by_name[p]) for p in params_of(target) if p in by_name}
         return [(e, v) for e, v in exprs if id(e) in wanted]
+
+    def derived_params(self, scope: Scope) -> frozenset[str]:
+        """Parameters a function only derives keys from: handed to flax `init`/`apply` as rngs, to
+        `fold_in` with a constant, or to a function of this module that derives from them."""
+        found = self._derived_params.get(scope)
+        if found is not None:
+            return found
+        self._derived_params[scope] = frozenset()  # recursion: assume nothing
+        names: set[str] = set()
+        for sub in scope.subtree():
+            for call in sub.of_type(ast.Call):
+                kind = self.key_use(call, sub)  # type: ignore[arg-type]
+                if kind == "derive":
+                    exprs = flax_rng_arguments(call)  # type: ignore[arg-type]
+                elif kind == "fold" and len(call.args) > 1 and isinstance(call.args[1], ast.Constant):  # type: ignore[attr-defined]
+                    exprs = call.args[:1]  # type: ignore[attr-defined]
+                elif kind == "consume":
+                    pairs = [(a, None) for a in call.args] + [(k.value, None) for k in call.keywords]  # type: ignore[attr-defined]
+                    exprs = [e for e, _ in self.deriving_arguments(call, sub, pairs)]  # type: ignore[arg-type]
+                else:
+                    continue
+                names |= {e.id for e in exprs if isinstance(e, ast.Name)}
+        # a parameter rebound in the function (`rng = fold_in(rng, step)`) is not what reaches the use
+        kept = {p for p in scope.params() if len(scope.bindings.get(p, ())) == 1}
+        found = self._derived_params[scope] = frozenset((names & kept) - self.consumed_params(scope))
+        return found
 
     def consumed_params(self, scope: Scope) -> frozenset[str]:
         """Parameters a function consumes as PRNG keys: passed to a `jax.random` sampler or
@@ -656,6 +695,10 @@ class Model:
         changed: set[Scope] = set()
         traced_args = any(v.traced and not v.uncertain for v in [*args, *kwargs.values()])
         if not traced_args:
+            # Its code still runs while the caller is traced: jnp there gives tracers (staging)
+            for target, _ in self.function_refs(call.func, caller):
+                if self._mark(target, caller, caller_info, set()):
+                    changed.add(target)
             return changed
         for target, bound in self.function_refs(call.func, caller):
             if self._mark(target, caller, caller_info, _receiving(target, bound, call, args, kwargs)):
@@ -684,8 +727,8 @@ class Model:
 
     def _mark(self, target: Scope, caller: Scope, caller_info: TraceInfo, params: set[str]) -> bool:
         info = self.trace[target]
-        if info.host or not params:
-            return False
+        if info.host or not (params or caller_info.cached):
+            return False  # called only with static values, and nothing is staged: runs as Python
         changed = False
         for kind in caller_info.transforms:
             if kind not in info.transforms:

@@ -53,16 +53,18 @@ class Repetition:
 
     def never_advanced(self, scope: Scope, name: str) -> bool:
         """A free name of `scope` that its owner binds once, outside any loop, and that no
-        function rebinds through `global`/`nonlocal`: every run of `scope` reads the same value."""
+        function rebinds through `global`/`nonlocal`: every run of `scope` reads the same value.
+        A compiled (cached) function's own `global key; key, sub = split(key)` runs only while it
+        is traced: its calls keep reading the key it saw then."""
         owner = scope.lookup_scope(name)
-        if owner is None or owner is scope or name in scope.globals or name in scope.nonlocals:
+        if owner is None or owner is scope or name in scope.nonlocals:
             return False
         bindings = owner.bindings.get(name, [])
         if len(bindings) != 1 or self.in_loop(bindings[0].node):
             return False
         for other in self.model.scopes:
             declared = other.globals if owner.kind == "module" else other.nonlocals
-            if name in declared and other.bindings.get(name):
+            if name in declared and other.bindings.get(name) and not (other is scope and self.model.info(other).cached):
                 return False
         return True
 
