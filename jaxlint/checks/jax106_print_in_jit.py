@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label
+from jaxlint.semantic.imports import qualified_name
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.interpret import Facts
@@ -38,10 +39,10 @@ def check(model: Model) -> Iterator[Report]:
             if model.qualified(call.func, scope) == "jax.debug.print":
                 yield from _interpolated(call, scope, facts)
                 continue
-            traced = [a for a in _printed(call) if facts.value(a).traced]
+            traced = [a for a in _printed(call, scope) if facts.value(a).traced]
             if not traced:
                 continue
-            raises = any(_formats_traced(a.value if isinstance(a, ast.Starred) else a, facts) for a in call.args)
+            raises = any(_formats_traced(a.value if isinstance(a, ast.Starred) else a, facts, scope) for a in call.args)
             when = "once, at trace time," if info.cached else "on every call"
             message = (f"`print` in traced `{function_label(scope)}` runs {when} and prints a tracer, "
                        f"not the value; use `jax.debug.print`")
@@ -50,15 +51,15 @@ def check(model: Model) -> Iterator[Report]:
                            f"(TypeError or ConcretizationTypeError); use `jax.debug.print` with the format spec")
             has_file = any(k.arg == "file" for k in call.keywords)
             yield Report(call, message, scope, severity="error" if raises else None,
-                         fixable=None if has_file else "safe")
+                         fixable=None if has_file else "safe", fix_data=_text_fields(call, scope, facts))
 
 
 def _interpolated(call: ast.Call, scope: Scope, facts: Facts) -> Iterator[Report]:
     """`jax.debug.print(f"loss {loss}")`: the format is built at trace time, with the tracer's text."""
     fmt = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "fmt"), None)
-    if fmt is None or not any(facts.value(e).traced for e in _format_values(fmt)):
+    if fmt is None or not any(facts.value(e).traced for e in _format_values(fmt, scope)):
         return
-    raises = _formats_traced(fmt, facts)
+    raises = _formats_traced(fmt, facts, scope)
     message = (f"`jax.debug.print` in traced `{function_label(scope)}` gets a format string with a traced value "
                f"already in it: it prints the tracer's text, not the value, on every call; pass the value as an "
                f"argument: `jax.debug.print(\"loss {{}}\", loss)`")
@@ -66,18 +67,19 @@ def _interpolated(call: ast.Call, scope: Scope, facts: Facts) -> Iterator[Report
         message = (f"a format spec on a traced value in `{function_label(scope)}` raises at trace time (TypeError or "
                    f"ConcretizationTypeError); put it in a placeholder: `jax.debug.print(\"{{:.3f}}\", loss)`")
     yield Report(call, message, scope, severity="error" if raises else None, fixable="safe",
-                 fix_data={"interpolated": True})
+                 fix_data={"interpolated": True, **_text_fields(call, scope, facts)})
 
 
-def _printed(call: ast.Call) -> list[ast.expr]:
+def _printed(call: ast.Call, scope: Scope) -> list[ast.expr]:
     exprs: list[ast.expr] = []
     for arg in call.args:
-        exprs += _format_values(arg.value if isinstance(arg, ast.Starred) else arg)
+        exprs += _format_values(arg.value if isinstance(arg, ast.Starred) else arg, scope)
     return exprs
 
 
-def _format_values(expr: ast.expr) -> list[ast.expr]:
-    """The values formatted into a string: of an f-string, `"..." % values`, `"...".format(values)`;
+def _format_values(expr: ast.expr, scope: Scope) -> list[ast.expr]:
+    """The values formatted into a string: of an f-string, `"..." % values`, `"...".format(values)`,
+    `str(value)` / `repr(value)`, and of each part of a string concatenation (`"loss " + str(x)`);
     any other expression is its own value."""
     if isinstance(expr, ast.JoinedStr):
         return [v.value for v in expr.values if isinstance(v, ast.FormattedValue)]
@@ -86,19 +88,48 @@ def _format_values(expr: ast.expr) -> list[ast.expr]:
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "format" \
             and _is_text(expr.func.value):
         return [*expr.args, *(k.value for k in expr.keywords)]
+    if _text_of(expr, scope):
+        return _format_values(expr.args[0], scope)  # type: ignore[attr-defined]
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add) and _concatenates_text(expr, scope):
+        return _format_values(expr.left, scope) + _format_values(expr.right, scope)
     return [expr]
+
+
+# Builtins that turn a value into its text: of a tracer, the tracer's text.
+_TEXT_OF = frozenset(("builtins.str", "builtins.repr", "builtins.ascii"))
+
+
+def _text_of(expr: ast.expr, scope: Scope) -> bool:
+    """`str(x)`, `repr(x)`, `ascii(x)`."""
+    return isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords \
+        and not isinstance(expr.args[0], ast.Starred) and qualified_name(expr.func, scope) in _TEXT_OF
+
+
+def _text_fields(call: ast.Call, scope: Scope, facts: Facts) -> dict[str, list[str]]:
+    """For the fix: the traced values whose text (`str(loss)`) the print shows, to become fields
+    formatted at run time; the text of a static value (`str(x.shape)`) stays as it is."""
+    traced = {ast.unparse(node.args[0]) for arg in call.args for node in ast.walk(arg)  # type: ignore[attr-defined]
+              if _text_of(node, scope) and facts.value(node.args[0]).traced}  # type: ignore[arg-type, attr-defined]
+    return {"text_of": sorted(traced)} if traced else {}
+
+
+def _concatenates_text(expr: ast.BinOp, scope: Scope) -> bool:
+    """`a + b` where a side is surely a string: a literal, an f-string or a text conversion."""
+    return any(_is_text(side) or isinstance(side, ast.JoinedStr) or _text_of(side, scope)
+               or isinstance(side, ast.BinOp) and isinstance(side.op, ast.Add) and _concatenates_text(side, scope)
+               for side in (expr.left, expr.right))
 
 
 def _is_text(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Constant) and isinstance(expr.value, str)
 
 
-def _formats_traced(arg: ast.expr, facts: Facts) -> bool:
+def _formats_traced(arg: ast.expr, facts: Facts, scope: Scope) -> bool:
     """A format spec on a traced value (`f"{loss:.3f}"`), or a numeric `%` conversion of one
     (`"%d" % loss`): a TypeError at trace time."""
     if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Mod) and _is_text(arg.left):
         numeric = _NUMERIC_PERCENT.search(arg.left.value.replace("%%", ""))  # type: ignore[attr-defined]
-        return bool(numeric) and any(facts.value(v).traced for v in _format_values(arg))
+        return bool(numeric) and any(facts.value(v).traced for v in _format_values(arg, scope))
     if not isinstance(arg, ast.JoinedStr):
         return False
     return any(isinstance(v, ast.FormattedValue) and v.format_spec is not None and facts.value(v.value).traced

@@ -30,8 +30,10 @@ def message(finding: Finding) -> str:
 class _Format:
     """The format string and arguments built up piece by piece."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, finding: Finding) -> None:
         self.ctx = ctx
+        # The traced values whose text (`str(loss)`) becomes a field (`{loss}`), as the check found them.
+        self.text_of = frozenset((finding.fix_data or {}).get("text_of", ()))
         self.text = ""
         self.args: list[str] = []
         self.kwargs: dict[str, str] = {}
@@ -53,14 +55,14 @@ class _Format:
 def build(ctx: Context, finding: Finding) -> list[Edit]:
     call = ctx.at(finding, cst.Call)
     if (finding.fix_data or {}).get("interpolated"):
-        return _placeholders(ctx, call)
+        return _placeholders(ctx, call, finding)
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
     if set(keywords) - {"sep", "end", "flush"}:
         raise FixError("print with `file=` or unknown keywords")
     sep, end = _literal(keywords.get("sep"), " "), _literal(keywords.get("end"), "\n")
     if not end.endswith("\n"):
         raise FixError("jax.debug.print always ends the line")
-    out = _Format(ctx)
+    out = _Format(ctx, finding)
     for number, arg in enumerate(a for a in call.args if a.keyword is None):
         if arg.star:
             raise FixError("starred print arguments")
@@ -76,14 +78,14 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
     return edits
 
 
-def _placeholders(ctx: Context, call: cst.Call) -> list[Edit]:
+def _placeholders(ctx: Context, call: cst.Call, finding: Finding) -> list[Edit]:
     """`jax.debug.print(f"loss {loss}")` → `jax.debug.print("loss {loss}", loss=loss)`: the values
     are formatted on the host at run time, not as tracers at trace time."""
     fmt = [a for a in call.args if a.keyword is None or a.keyword.value == "fmt"]
     rest = [a for a in call.args if a not in fmt]
     if len(fmt) != 1 or fmt[0].star or any(a.keyword is None or a.keyword.value != "ordered" for a in rest):
         raise FixError("jax.debug.print with arguments besides the format string")
-    out = _Format(ctx)
+    out = _Format(ctx, finding)
     _piece(out, fmt[0].value)
     _lead_with_field(out)
     quote = '"' if '"' not in out.text else "'"
@@ -118,8 +120,34 @@ def _piece(out: _Format, value: cst.BaseExpression) -> None:
     elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "format" \
             and isinstance(_template(out.ctx, value.func.value), str):
         _str_format(out, _template(out.ctx, value.func.value), value.args)  # type: ignore[arg-type]
+    elif _text_of(value) and _normal(out.ctx.code(value.args[0].value)) in out.text_of:  # type: ignore[attr-defined]
+        out.field(value.args[0].value, _CONVERSIONS[value.func.value])  # type: ignore[attr-defined]
+    elif isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add) and _concatenates_text(value) \
+            and out.text_of:
+        _piece(out, value.left)
+        _piece(out, value.right)
     else:
         out.field(value)
+
+
+# `str(x)`, `repr(x)`, `ascii(x)` as the conversion of a field: `{x}`, `{x!r}`, `{x!a}`.
+_CONVERSIONS = {"str": None, "repr": "r", "ascii": "a"}
+
+
+def _normal(code: str) -> str:
+    return ast.unparse(ast.parse(code.strip(), mode="eval"))
+
+
+def _text_of(value: cst.BaseExpression) -> bool:
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in _CONVERSIONS \
+        and len(value.args) == 1 and value.args[0].keyword is None and not value.args[0].star
+
+
+def _concatenates_text(value: cst.BinaryOperation) -> bool:
+    """`a + b` where a side is surely a string: a literal, an f-string or a text conversion."""
+    return any(isinstance(side, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)) or _text_of(side)
+               or isinstance(side, cst.BinaryOperation) and isinstance(side.operator, cst.Add)
+               and _concatenates_text(side) for side in (value.left, value.right))
 
 
 def _template(ctx: Context, node: cst.BaseExpression) -> object:
