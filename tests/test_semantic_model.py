@@ -763,9 +763,15 @@ def test_callee_is_traced_transitively():
     assert "called from traced middle with traced arguments" in i.reasons
 
 
-def test_callee_with_only_static_arguments_is_not_traced():
+def test_callee_with_only_static_arguments_runs_staged_with_static_parameters():
+    # its code runs while `f` is traced (jnp there gives tracers), but nothing it is given is traced
     model = build(CALLEES)
-    assert not info(model, "static_only").traced
+    callee = info(model, "static_only")
+    assert callee.traced and callee.cached
+    assert not callee.traced_params and callee.given_static == {"n"}
+    scope = next(s for s in model.functions() if getattr(s.node, "name", "") == "static_only")
+    returned = scope.node.body[0].value
+    assert model.facts(scope).value(returned).static
 
 
 def test_callee_with_traced_keyword_argument():

@@ -138,7 +138,7 @@ class Interpreter:
                 value = replace(TREE, fields=self.model.annotated_fields(annotation, self.scope))
             if annotation is None:  # an array as far as control flow goes; a dict for all we know
                 value = replace(value, jax=False)
-        elif info is not None and name in info.static_params:
+        elif info is not None and (name in info.static_params or name in info.given_static):
             value = STATIC
         elif C.is_array_annotation(annotation):
             value = Value(jax=True)

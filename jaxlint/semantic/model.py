@@ -696,9 +696,11 @@ class Model:
         traced_args = any(v.traced and not v.uncertain for v in [*args, *kwargs.values()])
         if not traced_args:
             # Its code still runs while the caller is traced: jnp there gives tracers (staging)
-            for target, _ in self.function_refs(call.func, caller):
+            for target, bound in self.function_refs(call.func, caller):
                 if self._mark(target, caller, caller_info, set()):
                     changed.add(target)
+                if caller_info.cached:
+                    self.trace[target].given_static |= _receiving_static(target, bound, call, args, kwargs)
             return changed
         for target, bound in self.function_refs(call.func, caller):
             if self._mark(target, caller, caller_info, _receiving(target, bound, call, args, kwargs)):
@@ -738,9 +740,11 @@ class Model:
             info.abstract = changed = True
         if caller_info.cached and not info.cached:
             info.cached = changed = True
-        new = params - info.traced_params - info.static_params
+        # vmap's in_axes=None passes a value through: a traced one from the caller stays traced
+        new = params - info.traced_params - (info.static_params - info.unbatched)
         if new:
             info.traced_params |= new
+            info.static_params -= new
             changed = True
         if changed:
             info.reasons.append(f"called from traced {caller.qualname} with traced arguments")
@@ -799,6 +803,18 @@ def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwa
     never_traced |= {p for p in receiving - arrays if looks_static(target, p)}
     params = set(target.params()) | {a.arg for a in (node.args.vararg,) if a}  # type: ignore[attr-defined]
     return (receiving & params) - never_traced
+
+
+def _receiving_static(target: Scope, bound: int, call: ast.Call, args: list[Value],
+                      kwargs: dict[str, Value]) -> set[str]:
+    """Parameters of `target` handed a static value by name or position at this call (a traced
+    value at another call still makes them traced)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or "**" in kwargs:
+        return set()
+    positional = target.positional_params()[bound:]
+    given = dict(zip(positional, args))
+    given.update(kwargs)
+    return {name for name, value in given.items() if value.static and not value.traced} & set(target.params())
 
 
 def _leaf_params(target: Scope, bound: int, call: ast.Call, args: list[Value], with_path: bool) -> set[str]:

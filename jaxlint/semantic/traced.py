@@ -28,6 +28,8 @@ class TraceInfo:
     loop_body: bool = False  # runs once per iteration of a lax loop (scan, fori_loop, while_loop, map)
     # Static only because vmap's in_axes=None passes them through; any other transform traces them.
     unbatched: set[str] = field(default_factory=set)
+    # Handed only static values by the traced callers seen so far (a traced one makes it traced).
+    given_static: set[str] = field(default_factory=set)
     # For messages, how the code comes to be traced: "traced by `jax.lax.scan`", "traced inside flax `__call__`"
     origin: str = ""
 
