@@ -28,17 +28,18 @@ _AT_METHOD = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div
 
 
 def check(model: Model) -> Iterator[Report]:
+    arrays = _PassedArrays(model)
     for scope in [model.module, *model.functions()]:
         statements = [(s, targets) for s in scope.of_type(ast.Assign, ast.AugAssign, ast.Delete)
                       if (targets := _subscript_targets(s))]
         if not statements:
             continue
-        given_arrays = _params_given_arrays(model, scope)
-        if not model.info(scope).traced and not given_arrays and (
+        given = arrays.params_given(scope)
+        if not model.info(scope).traced and not given and (
                 all(_never_an_array(model, scope, t) for _, targets in statements for t in targets)
-                or not _may_hold_jax_arrays(model, scope)):
+                or not arrays.may_hold(scope)):
             continue
-        facts = _facts_given(model, scope, given_arrays)
+        facts = arrays.facts(scope, given)
         for stmt, targets in statements:
             for target in targets:
                 base, indices = _innermost(target)
@@ -63,40 +64,59 @@ class _ArraysGiven(Interpreter):
         return replace(value, jax=True) if param.arg in self.arrays else value
 
 
-def _facts_given(model: Model, scope: Scope, arrays: set[str]) -> Facts:
-    """The facts of `scope` on a call that passes JAX arrays for `arrays`."""
-    return _ArraysGiven(model, scope, arrays).run() if arrays else model.facts(scope)
-
-
-def _params_given_arrays(model: Model, scope: Scope, depth: int = 0) -> set[str]:
-    """Parameters that some call of the function in this module passes a JAX array:
+class _PassedArrays:
+    """Parameters that some call of their function in this module passes a JAX array:
     `def f(arr): arr[0] = 1` called as `f(jnp.arange(5))`, or from a function that was itself
-    passed one (`g(arr): f(arr)`). That call raises, whatever the other calls pass."""
+    passed one (`g(arr): f(arr)`). That call raises, whatever the other calls pass. Memoised
+    for one module."""
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self._given: dict[tuple[Scope, str], bool] = {}
+        self._may_hold: dict[Scope, bool] = {}
+
+    def params_given(self, scope: Scope) -> set[str]:
+        return {name for name in _param_names(scope) if self._param_given(scope, name, 0)}
+
+    def facts(self, scope: Scope, given: set[str]) -> Facts:
+        """The facts of `scope` on a call that passes JAX arrays for `given`."""
+        return _ArraysGiven(self.model, scope, given).run() if given else self.model.facts(scope)
+
+    def may_hold(self, scope: Scope) -> bool:
+        """Whether untraced code can make a JAX array here or in a scope whose values reach here."""
+        if scope not in self._may_hold:
+            self._may_hold[scope] = self.model.reaches(scope, lambda s: _makes_jax_arrays(self.model, s))
+        return self._may_hold[scope]
+
+    def _param_given(self, scope: Scope, name: str, depth: int) -> bool:
+        key = (scope, name)
+        if key not in self._given:
+            self._given[key] = False  # a recursive call passing the parameter on adds nothing
+            self._given[key] = any(self._passes(caller, argument, depth)
+                                   for caller, argument in self.model.arguments_from_callers(scope, name))
+        return self._given[key]
+
+    def _passes(self, caller: Scope, argument: ast.expr, depth: int) -> bool:
+        if isinstance(argument, (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set, ast.Lambda)):
+            return False
+        if self.may_hold(caller) and _a_jax_array(self.model.facts(caller).value(argument)):
+            return True
+        if depth >= _CALLER_DEPTH or not isinstance(argument, ast.Name) or argument.id not in _param_names(caller) \
+                or not self._param_given(caller, argument.id, depth + 1):
+            return False
+        given = {name for name in _param_names(caller) if self._param_given(caller, name, depth + 1)}
+        return _a_jax_array(self.facts(caller, given).value(argument))
+
+
+def _param_names(scope: Scope) -> list[str]:
     if not scope.is_function or isinstance(scope.node, ast.Lambda):
-        return set()
+        return []
     args = scope.node.args  # type: ignore[attr-defined]
-    return {param.arg for param in args.posonlyargs + args.args + args.kwonlyargs
-            if any(_passes_an_array(model, caller, argument, depth)
-                   for caller, argument in model.arguments_from_callers(scope, param.arg))}
-
-
-def _passes_an_array(model: Model, caller: Scope, argument: ast.expr, depth: int) -> bool:
-    if isinstance(argument, (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set, ast.Lambda)):
-        return False
-    if _may_hold_jax_arrays(model, caller) and _a_jax_array(model.facts(caller).value(argument)):
-        return True
-    return depth < _CALLER_DEPTH and isinstance(argument, ast.Name) \
-        and bool(arrays := _params_given_arrays(model, caller, depth + 1)) \
-        and _a_jax_array(_facts_given(model, caller, arrays).value(argument))
+    return [param.arg for param in args.posonlyargs + args.args + args.kwonlyargs]
 
 
 def _a_jax_array(value: Value) -> bool:
     return bool(value.jax) and not value.is_tuple and not value.numpy
-
-
-def _may_hold_jax_arrays(model: Model, scope: Scope) -> bool:
-    """Whether untraced code can make a JAX array here or in a scope whose values reach here."""
-    return model.reaches(scope, lambda s: _makes_jax_arrays(model, s))
 
 
 def _makes_jax_arrays(model: Model, scope: Scope) -> bool:
