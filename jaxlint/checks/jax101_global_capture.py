@@ -76,7 +76,7 @@ def _stale_self_reads(model: Model, method: Scope, building: dict[Scope, set[Sco
     params = method.positional_params() if method.is_function else []
     info = model.info(method)
     if cls is None or cls.kind != "class" or not params or params[0] in info.traced_params \
-            or not _jit_wrapped(model, method) or _special_method(method):
+            or not _jit_wrapped(model, method) or _special_method(method) or _only_partially_applied(model, method):
         return
     chain = model.class_fields.plain_class_chain(cls)
     if chain is None:
@@ -96,6 +96,22 @@ def _stale_self_reads(model: Model, method: Scope, building: dict[Scope, set[Sco
                      f"{who} reassigns (line {line}); the compiled method is cached "
                      f"per object and keeps the value from trace time. Pass `{node.attr}` as an argument",
                      method, lines=(line,))
+
+
+def _only_partially_applied(model: Model, method: Scope) -> bool:
+    """Not decorated, and every `obj.method` of the class is the function of a `functools.partial`:
+    each run builds a new callable, which JAX caches by identity and so traces afresh."""
+    if method.node.decorator_list:  # type: ignore[attr-defined]
+        return False
+    name = method.node.name  # type: ignore[attr-defined]
+    uses = [(node, scope) for scope in method.parent.subtree()  # type: ignore[union-attr]
+            for node in scope.of_type(ast.Attribute) if node.attr == name]  # type: ignore[attr-defined]
+    for node, scope in uses:
+        call = model.parent(node)
+        if not (isinstance(call, ast.Call) and call.args and call.args[0] is node
+                and model.qualified(call.func, scope) == "functools.partial"):
+            return False
+    return bool(uses)
 
 
 def _special_method(method: Scope) -> bool:
