@@ -1923,3 +1923,19 @@ def test_a_default_naming_an_outer_value_is_not_read_in_the_method():
         """)
     for module in rule_modules():
         list(module.check(model))
+
+
+def test_a_function_mapped_over_trees_from_its_own_body_is_not_interpreted_again():
+    model = build("""
+        import jax
+        def freeze(tree):
+            if isinstance(tree, dict):
+                return jax.tree.map(freeze, tree)
+            return tree
+        @jax.jit
+        def f(x):
+            print(freeze({"a": x}))
+            return x
+        """)
+    for module in rule_modules():
+        list(module.check(model))

@@ -198,14 +198,8 @@ def _maps_to_static(interp: Interpreter, callback: ast.expr) -> bool:
     refs = model.function_refs(callback, interp.scope)
     if len(refs) != 1:
         return False
-    target = refs[0][0]
-    node = target.node
-    returned = [node.body] if isinstance(node, ast.Lambda) else [
-        r.value for r in target.of_type(ast.Return) if r.value is not None]  # type: ignore[attr-defined]
-    if not returned:
-        return False
-    facts = model.facts(target)
-    return all(facts.value(e).static and not facts.value(e).traced for e in returned)
+    values = model.returned_values(refs[0][0])
+    return bool(values) and all(v.static and not v.traced for v in values)
 
 
 def _transformed_result(interp: Interpreter, func: Value, traced_input: bool) -> Value:

@@ -245,6 +245,17 @@ class Model:
             return functools.reduce(join, returned) if all(v.static for v in returned) else UNKNOWN
         return combine(traced) if any(v.traced == TRACED_ARRAY for v in traced) else traced[0]
 
+    def returned_values(self, target: Scope) -> list[Value] | None:
+        """The values a function (a lambda: its body) returns; None while it is being interpreted
+        (a function mapped over trees from its own body)."""
+        if target in self._computing:
+            return None
+        node = target.node
+        returned = [node.body] if isinstance(node, ast.Lambda) else [
+            r.value for r in target.of_type(ast.Return) if r.value is not None]  # type: ignore[attr-defined]
+        facts = self.facts(target)
+        return [facts.value(e) for e in returned]
+
     def returns_one_array(self, functions: tuple[Scope, ...]) -> bool:
         """Whether each of `functions` returns one JAX array, not a pytree of them, from every
         `return` (a lambda: its body); False when any is unknown or being interpreted."""
