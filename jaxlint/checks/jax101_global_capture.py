@@ -224,10 +224,22 @@ def _builds(model: Model, owner: Scope, target: ast.AST, cls: Scope) -> bool:
 
 
 def _method_called_before(model: Model, method: Scope, line: int) -> bool:
-    """Some `x.<method>(...)` call at module level before `line`."""
+    """Some call of the method at module level before `line`: `x.<method>(...)`, `jax.jit(x.<method>)(...)`,
+    or a call of a name bound to a transform of it (`calc = jax.jit(x.<method>)`; `calc(...)`)."""
     name = method.node.name  # type: ignore[attr-defined]
-    return any(isinstance(call.func, ast.Attribute) and call.func.attr == name and call.lineno < line  # type: ignore[attr-defined]
-               for call in model.module.of_type(ast.Call))
+    calls = [c for c in model.module.of_type(ast.Call) if c.lineno < line]  # type: ignore[attr-defined]
+    aliases = {target.id for statement in model.module.of_type(ast.Assign)
+               if _wraps_method(statement.value, name)  # type: ignore[attr-defined]
+               for target in statement.targets if isinstance(target, ast.Name)}  # type: ignore[attr-defined]
+    return any(_wraps_method(call.func, name) or isinstance(call.func, ast.Name) and call.func.id in aliases
+               for call in calls)  # type: ignore[attr-defined]
+
+
+def _wraps_method(expr: ast.expr, name: str) -> bool:
+    """`x.<name>`, or a call chain wrapping it (`jax.jit(x.<name>)`, `jax.jit(jax.vmap(x.<name>))`)."""
+    while isinstance(expr, ast.Call) and expr.args:
+        expr = expr.args[0]
+    return isinstance(expr, ast.Attribute) and expr.attr == name
 
 
 # Wrappers whose result the fix follows to the calls (`g = jax.jit(f)`, `partial(f, 1)`).
