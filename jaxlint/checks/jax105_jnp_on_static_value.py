@@ -103,6 +103,10 @@ def check(model: Model) -> Iterator[Report]:
         for call, label in _static_argument_calls(model, scope, calls):
             reported.add(call)
             yield _report(model, call, scope, f"is a JAX array, but {label} is static and must be hashable")
+        for call in reductions:
+            if _number_literals(call.args[0]):  # jnp.prod((1, 128)): a Python tuple of numbers
+                reported.add(call)
+                yield _report(model, call, scope, "raises TypeError: jnp rejects tuples and lists")
         if not staging and (not reductions or not model.reaches(scope, partial(_mentions_shapes, model))):
             continue  # no shape tuple can reach a reduction here
         facts = model.facts(scope)
@@ -163,6 +167,12 @@ def _imported_reductions(model: Model) -> set[str]:
     """Names under which reductions are imported (`from jax.numpy import sum as jsum`): a call's
     own name is checked before its import is resolved."""
     return {b.name for b in model.imports if (b.qualified or "").rsplit(".", 1)[-1] in _TUPLE_REJECTING}
+
+
+def _number_literals(expr: ast.expr) -> bool:
+    """A tuple or list literal of number constants."""
+    return isinstance(expr, (ast.Tuple, ast.List)) and bool(expr.elts) and all(
+        isinstance(e, ast.Constant) and type(e.value) in (int, float) for e in expr.elts)
 
 
 def _reduces_shape_tuple(call: ast.Call, facts: Facts) -> bool:
