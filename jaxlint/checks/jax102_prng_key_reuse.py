@@ -39,6 +39,11 @@ def check(model: Model) -> Iterator[Report]:
 def _report(reuse: KeyUse, scope: Scope) -> Report:
     if reuse.repeated:
         return _never_advanced(reuse, scope)
+    if reuse.batched:
+        label = "lambda" if isinstance(scope.node, ast.Lambda) else f"`{function_label(scope)}`"
+        return Report(reuse.node, f"PRNG key `{reuse.name}` is read from outside the vmapped {label}: every "
+                      f"element of the batch draws the same numbers. Map over per-element keys instead "
+                      f"(`keys = jax.random.split({reuse.name}, n)`, passed as a vmapped argument)", scope)
     first_line = getattr(reuse.first, "lineno", None)
     line = getattr(reuse.call, "lineno", None)
     named = (first_line,) if first_line is not None else ()  # the row `line N` below names

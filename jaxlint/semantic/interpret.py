@@ -44,6 +44,8 @@ class KeyUse:
     split_elsewhere: bool = False
     # A key read from outside the function, never advanced, while `first` calls the function again.
     repeated: bool = False
+    # A key read from outside a vmapped function: every element of the batch draws from it.
+    batched: bool = False
 
 
 @dataclass
@@ -621,6 +623,8 @@ class Interpreter:
                     self.loop_depth += 1
                     self._reuse(sub_expr, node, node)
                     self.loop_depth -= 1
+                elif first is None and sub_value.key[0] == "outer" and self._batched_apart_from(sub_value.key[1]):
+                    self._reuse(sub_expr, node, node, batched=True)  # the same key for every element
                 elif first is None and sub_value.key[0] in ("outer", "stored") and (
                         again := self._runs_again(sub_value.key)):
                     self._reuse(sub_expr, node, again, repeated=True)
@@ -641,6 +645,15 @@ class Interpreter:
             self._reuse(expr, call, seen[what])
         else:
             seen[what] = call
+
+    def _batched_apart_from(self, name: str) -> bool:
+        """This function is vmapped, and the key `name` it reads comes from outside any batch: one
+        key for all elements. (An element's own key shared by an inner vmap over alternatives is
+        how coupled sampling draws them with common random numbers.)"""
+        if self.info is None or not self.info.batched:
+            return False
+        owner = self.scope.lookup_scope(name)
+        return owner is None or not any(self.model.info(s).batched for s in (owner, *owner.ancestors()))
 
     def _runs_again(self, key: tuple) -> ast.Call | None:
         """A call that runs this function again while the key it reads from outside stays the same."""
@@ -673,12 +686,13 @@ class Interpreter:
         return isinstance(parent, ast.Assert)
 
     def _reuse(self, expr: ast.AST, call: ast.Call, first: ast.AST, split_elsewhere: bool = False,
-               repeated: bool = False) -> None:
+               repeated: bool = False, batched: bool = False) -> None:
         if expr in self._reported:
             return
         self._reported.add(expr)
         name = ast.unparse(expr) if not isinstance(expr, ast.Name) else expr.id
-        self.facts.key_reuses.append(KeyUse(expr, call, name, first, self.loop_depth > 0, split_elsewhere, repeated))
+        self.facts.key_reuses.append(KeyUse(expr, call, name, first, self.loop_depth > 0, split_elsewhere, repeated,
+                                            batched))
 
 
 def comparison_value(ops: list[ast.cmpop], exprs: list[ast.expr], operands: list[Value]) -> Value:

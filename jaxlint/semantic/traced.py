@@ -26,6 +26,7 @@ class TraceInfo:
     filtered: bool = False  # equinox filter_*: only arrays are traced
     all_params_traced: bool = False  # directly transformed: every non-static parameter is traced
     loop_body: bool = False  # runs once per iteration of a lax loop (scan, fori_loop, while_loop, map)
+    batched: bool = False  # vmapped itself: runs once per element of the batch
     # Static only because vmap's in_axes=None passes them through; any other transform traces them.
     unbatched: set[str] = field(default_factory=set)
     # Handed only static values by the traced callers seen so far (a traced one makes it traced).
@@ -317,6 +318,7 @@ class TraceAnalysis:
     def _apply(self, target: Scope, wrap: Wrap, reason: str, bound: int = 0) -> None:
         info = self.info[target]
         info.add(wrap.transform, reason)
+        info.batched |= wrap.transform is T.VMAP
         positional = target.positional_params()  # type: ignore[attr-defined]
         positional = positional[bound:]
         static = set(wrap.static_names)
