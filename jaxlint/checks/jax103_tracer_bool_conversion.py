@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label, snippet
 from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.narrowing import dead_under_tracing
 from jaxlint.semantic.interpret import comparison_value
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
@@ -43,7 +44,8 @@ def check(model: Model) -> Iterator[Report]:
                 yield _report_chained(model, scope, compare)  # type: ignore[arg-type]
         for expr, construct in sites:
             for operand in _operands(expr):
-                if operand in seen or not facts.value(operand).surely_traced_array:
+                if operand in seen or not facts.value(operand).surely_traced_array \
+                        or dead_under_tracing(model, scope, operand):
                     continue
                 seen.add(operand)
                 yield _report(model, scope, operand, construct)
