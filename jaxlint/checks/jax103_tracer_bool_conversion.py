@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label, snippet
 from jaxlint.semantic.imports import last_name
-from jaxlint.semantic.narrowing import dead_under_tracing
 from jaxlint.semantic.interpret import comparison_value
+from jaxlint.semantic.narrowing import dead_under_tracing
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.interpret import Facts
