@@ -498,6 +498,9 @@ class Interpreter:
         if base.elts is not None and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int):
             if -len(base.elts) <= node.slice.value < len(base.elts):
                 return base.elts[node.slice.value]
+        if base.static and not base.traced and index.static and not index.traced and not (base.jax or base.numpy):
+            # a Python value known at trace time (a list of sizes, a config dict), indexed by one
+            return Value(static=True, is_tuple=base.is_tuple and isinstance(node.slice, ast.Slice))
         if base.key is not None:
             if isinstance(node.slice, ast.Constant):
                 return Value(key=(*base.key, node.slice.value), jax=True, traced=base.traced)
