@@ -367,7 +367,7 @@ def _later_change(model: Model, owner: Scope, name: str, function: Scope,
     for scope in model.scopes:
         declared = scope.globals if owner.kind == "module" else scope.nonlocals
         if scope is not owner and name in declared and scope.bindings.get(name):
-            if _created_after_rebinding(scope, name, function):
+            if _created_after_rebinding(scope, name, function) or _only_initialised_by(model, owner, name, scope):
                 continue
             if owner.kind == "module" or owner in scope.ancestors():
                 line = scope.bindings[name][0].lineno
@@ -376,6 +376,19 @@ def _later_change(model: Model, owner: Scope, name: str, function: Scope,
         return None
     return _later_mutation(model, owner, name, function, bindings, read) or _mutation_in_functions(
         model, owner, name, function, read)
+
+
+def _only_initialised_by(model: Model, owner: Scope, name: str, scope: Scope) -> bool:
+    """`name` gets its one value in `scope` (`global optimize; optimize = opt.update` in a `main`
+    run once), the owner only declaring it (`optimize: Callable`): before that there is no value
+    to keep, after it no other."""
+    declared_only = all(isinstance(model.parent(b.node), ast.AnnAssign) and model.parent(b.node).value is None
+                        for b in owner.bindings.get(name, []))
+    assignments = scope.bindings[name]
+    others = [s for s in model.scopes if s is not scope and s is not owner and name in s.globals | s.nonlocals
+              and s.bindings.get(name)]
+    return declared_only and not others and len(assignments) == 1 \
+        and _enclosing_loop(model, assignments[0].node) is None and model.repetition.repeated_call(scope) is None
 
 
 def _created_after_rebinding(scope: Scope, name: str, function: Scope) -> bool:

@@ -339,8 +339,10 @@ class Interpreter:
     def _fresh_key(self, value: Value, target: ast.Name, state: State) -> Value:
         """A key bound to a name gets an identity of its own; rebinding resets consumption."""
         identity = ("bind", id(target), value.key)
-        state.consumed.pop(identity, None)
-        state.folded.pop(identity, None)
+        # the keys inside it too (`keys[0]` of `keys = split(keys[1])` in a loop are new each pass)
+        for table in (state.consumed, state.folded):
+            for key in [k for k in table if k[:len(identity)] == identity]:
+                del table[key]
         return replace(value, key=identity)
 
     # -- expressions ---------------------------------------------------------------------

@@ -391,8 +391,8 @@ class Model:
         if isinstance(func, ast.Attribute):
             if func.attr in FLAX_KEY_DERIVING_METHODS and self._imports_flax:
                 return "derive"
-            if func.attr in STAGING_METHODS and self._is_jitted(func.value, scope):
-                return "ignore"
+            if func.attr in STAGING_METHODS and (call.args or call.keywords):
+                return "ignore"  # `step.lower(key, x).compile()`: only shapes and dtypes are read
             if func.attr in KEEPING_METHODS:
                 return "keep"
             if func.attr in RECORD_METHODS:
@@ -416,12 +416,6 @@ class Model:
             return False
         makers = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list] + node.bases
         return any(self.qualified(m, owner) in RECORD_CLASS_MAKERS for m in makers)
-
-    def _is_jitted(self, expr: ast.AST, scope: Scope) -> bool:
-        """`jax.jit(f)`, or a name of a jit-compiled function of this module."""
-        if isinstance(expr, ast.Call):
-            return self._analysis.transform_of(expr.func, scope) is not None
-        return any(self.info(target).cached for target, _ in self.function_refs(expr, scope))
 
     def consuming_arguments(self, call: ast.Call, scope: Scope, exprs: list) -> list:
         """Of a call's (argument, value) pairs, those that consume a key: all of them for an
