@@ -564,13 +564,19 @@ class Model:
         module_calls = None
         for scope, info in list(self.trace.items()):
             if "module" not in info.transforms or getattr(scope.node, "name", None) != "__call__" or (
-                    scope.parent is None or scope.parent.kind != "class" or not info.traced_params):
+                    scope.parent is None or scope.parent.kind != "class"
+                    or not (info.traced_params or info.given_static)):
                 continue
             module_calls = module_calls or ModuleCalls(self)
             calls = module_calls.calls_of(scope.parent)
             if not calls:
                 continue
             positional, defaulted = scope.positional_params()[1:], defaulted_params(scope)
+            for flag in sorted(info.given_static):  # taken for a flag, but a call shows a value computed
+                given = [(a, where) for call, where in calls if (a := _argument(call, flag, positional)) is not None]
+                if not all(is_static_argument(a, self._static_names(where), self, where) for a, where in given):
+                    info.given_static.discard(flag)
+                    info.traced_params.add(flag)
             for param in sorted(info.traced_params):
                 given = [(a, where) for call, where in calls if (a := _argument(call, param, positional)) is not None]
                 if (len(given) == len(calls) or param in defaulted) and all(

@@ -174,7 +174,11 @@ class TraceAnalysis:
                 info.origin = info.origin or f"traced inside {base.split('.')[0]} `{child.node.name}`"  # type: ignore[attr-defined]
                 params = child.params()[1:]
                 info.static_params |= {p for p in params if looks_static(child, p)}
-                info.traced_params |= set(params) - info.static_params
+                # its callers are mostly not known: a parameter it only tests or hands on is a flag,
+                # unless a call it can see hands it a traced value
+                flags = {p for p in params if self._used_as_flag(child, p)} - info.static_params
+                info.given_static |= flags
+                info.traced_params |= set(params) - info.static_params - flags
                 info.all_params_traced = True
 
     def _module_base(self, node: ast.ClassDef, scope: Scope | None, seen: set[str]) -> str | None:
@@ -193,6 +197,20 @@ class TraceAnalysis:
                     if found is not None:
                         return found
         return None
+
+    def _used_as_flag(self, scope: Scope, param: str) -> bool:
+        """Every read of `param` is a truth test (`if compute_extras:`, `not p`, `p and q`) or an
+        argument handed on, and one is a test: nothing computes with it as an array would."""
+        loads = [n for n in scope.of_type(ast.Name) if n.id == param and isinstance(n.ctx, ast.Load)]  # type: ignore[attr-defined]
+        tested = False
+        for load in loads:
+            parent = self.parents.get(load)
+            if isinstance(parent, (ast.If, ast.While, ast.IfExp)) and parent.test is load or isinstance(
+                    parent, ast.BoolOp) or isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not):
+                tested = True
+            elif not (isinstance(parent, ast.Call) and load in parent.args or isinstance(parent, ast.keyword)):
+                return False
+        return tested
 
     # -- wrapping calls and lax bodies ----------------------------------------------------
 
