@@ -631,7 +631,7 @@ class Interpreter:
                 elif first is None and sub_value.key[0] == "outer" and self._batched_apart_from(sub_value.key[1]):
                     self._reuse(sub_expr, node, node, batched=True)  # the same key for every element
                 elif first is None and sub_value.key[0] in ("outer", "stored") and (
-                        again := self._runs_again(sub_value.key)):
+                        again := self._runs_again(sub_value.key, node)):
                     self._reuse(sub_expr, node, again, repeated=True)
                 elif kind == "store":
                     if first is not None:  # a consumed key kept for later: it will be drawn from again
@@ -660,10 +660,13 @@ class Interpreter:
         owner = self.scope.lookup_scope(name)
         return owner is None or not any(self.model.info(s).batched for s in (owner, *owner.ancestors()))
 
-    def _runs_again(self, key: tuple) -> ast.Call | None:
-        """A call that runs this function again while the key it reads from outside stays the same."""
+    def _runs_again(self, key: tuple, consumer: ast.Call) -> ast.AST | None:
+        """A call that runs this function again while the key it reads from outside stays the same
+        (and what it draws is used there, not only to initialise parameters)."""
         repetition = self.model.repetition
         if key[0] == "outer" and not repetition.never_advanced(self.scope, key[1]):
+            return None
+        if key[0] == "stored" and repetition.initialises_only(self.scope, consumer):
             return None
         return repetition.repeated_call(self.scope)
 

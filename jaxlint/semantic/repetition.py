@@ -82,6 +82,32 @@ class Repetition:
             found = self._stored_keys[cls] = self._keys_stored_when_built(cls)
         return node.attr in found
 
+    def initialises_only(self, method: Scope, consumer: ast.Call) -> bool:
+        """What `consumer` draws in a module method is used only to initialise: handed to
+        `self.param`/`self.variable` (whose initialiser runs in `init`, not in `apply`) or to a
+        submodule's constructor. The stored key is then an initialisation seed."""
+        statement = self.model.parent(consumer)
+        if not isinstance(statement, ast.Assign):
+            return False
+        names = {n.id for t in statement.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        loads = [(n, scope) for scope in method.subtree() for n in scope.of_type(ast.Name)
+                 if n.id in names and isinstance(n.ctx, ast.Load)]  # type: ignore[attr-defined]
+        return bool(loads) and all(self._initialiser_argument(load, scope) for load, scope in loads)
+
+    def _initialiser_argument(self, node: ast.AST, scope: Scope) -> bool:
+        """Inside the arguments of `self.param(...)`/`self.variable(...)`, or a keyword argument of a
+        call of a class (a submodule built with it)."""
+        child, parent = node, self.model.parent(node)
+        while parent is not None and not isinstance(parent, ast.stmt):
+            if isinstance(parent, ast.Call) and child is not parent.func:
+                func = parent.func
+                if isinstance(func, ast.Attribute) and func.attr in ("param", "variable"):
+                    return True
+                if isinstance(child, ast.keyword) and _names_class(func, scope):
+                    return True
+            child, parent = parent, self.model.parent(parent)
+        return False
+
     def _keys_stored_when_built(self, cls: Scope) -> frozenset[str]:
         keys: set[str] = set()
         if any("module" in self.model.info(method).transforms for method in cls.children):
@@ -131,3 +157,9 @@ class Repetition:
                     if isinstance(func, ast.Attribute):
                         self._method_calls.setdefault(func.attr, []).append(call)  # type: ignore[arg-type]
         return self._method_calls
+
+
+def _names_class(func: ast.expr, scope: Scope) -> bool:
+    """`func` is the name of a class (`Linear(4, rng=k1)`)."""
+    owner = scope.lookup_scope(func.id) if isinstance(func, ast.Name) else None
+    return owner is not None and any(b.kind == "class" for b in owner.bindings.get(func.id, []))  # type: ignore[union-attr]
