@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.semantic.calls import KEY_MAKERS
 from jaxlint.semantic.classes import BUILDERS, attribute_stores, class_fields, method_class
+from jaxlint.semantic.imports import last_name
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -86,6 +87,8 @@ class Repetition:
         """What `consumer` draws in a module method is used only to initialise: handed to
         `self.param`/`self.variable` (whose initialiser runs in `init`, not in `apply`) or to a
         submodule's constructor. The stored key is then an initialisation seed."""
+        if _constructs(consumer.func, method):
+            return True  # `Dense(4, rng=self.rng)`: the submodule keeps it as its own seed
         statement = self.model.parent(consumer)
         if not isinstance(statement, ast.Assign):
             return False
@@ -103,7 +106,7 @@ class Repetition:
                 func = parent.func
                 if isinstance(func, ast.Attribute) and func.attr in ("param", "variable"):
                     return True
-                if isinstance(child, ast.keyword) and _names_class(func, scope):
+                if isinstance(child, ast.keyword) and _constructs(func, scope):
                     return True
             child, parent = parent, self.model.parent(parent)
         return False
@@ -159,7 +162,12 @@ class Repetition:
         return self._method_calls
 
 
-def _names_class(func: ast.expr, scope: Scope) -> bool:
-    """`func` is the name of a class (`Linear(4, rng=k1)`)."""
-    owner = scope.lookup_scope(func.id) if isinstance(func, ast.Name) else None
-    return owner is not None and any(b.kind == "class" for b in owner.bindings.get(func.id, []))  # type: ignore[union-attr]
+def _constructs(func: ast.expr, scope: Scope) -> bool:
+    """A call that builds an object: a class of this module, or a CapWords name (`ops.LinearLayer`)."""
+    name = last_name(func)
+    if name is None:
+        return False
+    owner = scope.lookup_scope(name) if isinstance(func, ast.Name) else None
+    if owner is not None and any(b.kind == "class" for b in owner.bindings.get(name, [])):
+        return True
+    return name[:1].isupper() and any(c.islower() for c in name)
