@@ -107,3 +107,19 @@ def test_pre_commit_fix_hook(tmp_path: Path) -> None:
                             env={**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")})
     assert result.returncode == 1, result.stdout + result.stderr  # files were modified by the hook
     assert (repo / "a.py").read_text() == GOOD, result.stdout + result.stderr
+
+
+def test_no_fix_throws_away_an_update_meant_for_the_caller(tmp_path: Path) -> None:
+    # rebinding a parameter nobody reads again would silently drop the update: no fix there
+    source = ("import jax.numpy as jnp\n\n\ndef zero_first(arr):\n    arr[0] = 0.0\n\n\n"
+              "def scaled(arr, s):\n    arr[1] *= s\n    return arr\n\n\n"
+              "def main():\n    x = jnp.arange(4.0)\n    zero_first(x)\n    return scaled(x, 2.0)\n")
+    target = tmp_path / "a.py"
+    target.write_text(source)
+    result = jaxlint("--fix", "--output-format", "json", ".", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    remaining = json.loads(result.stdout)
+    assert [(f["code"], f["location"]["row"], f["fix"]) for f in remaining] == [("JAX104", 5, None)]
+    assert "return `arr.at[0].set(0.0)`" in remaining[0]["message"]
+    fixed = target.read_text()
+    assert "    arr[0] = 0.0\n" in fixed and "    arr = arr.at[1].multiply(s)\n" in fixed

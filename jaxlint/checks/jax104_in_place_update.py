@@ -44,7 +44,7 @@ def check(model: Model) -> Iterator[Report]:
             for target in targets:
                 base, indices = _innermost(target)
                 if _is_jax_array(facts.value(base), indices, facts):
-                    yield _report(stmt, target, base, indices, scope)
+                    yield _report(model, stmt, target, base, indices, scope)
                     break
 
 
@@ -254,7 +254,8 @@ def _array_index(index: ast.expr, facts: Facts) -> bool:
     return isinstance(index, (ast.Slice, ast.UnaryOp, ast.BinOp))
 
 
-def _report(stmt: ast.stmt, target: ast.Subscript, base: ast.expr, indices: list[ast.expr], scope) -> Report:
+def _report(model: Model, stmt: ast.stmt, target: ast.Subscript, base: ast.expr, indices: list[ast.expr],
+            scope: Scope) -> Report:
     name = snippet(base)
     if isinstance(stmt, ast.Delete):
         return Report(stmt, f"`del` on an element of JAX array `{name}` raises; JAX arrays are immutable "
@@ -270,7 +271,36 @@ def _report(stmt: ast.stmt, target: ast.Subscript, base: ast.expr, indices: list
     else:
         replacement = f"{name} = {name}.at[{index}].set({snippet(stmt.value)})"
     fixable = "safe" if isinstance(base, ast.Name) and (len(indices) == 1 or all(_plain(i) for i in indices)) else None
+    if isinstance(base, ast.Name) and _meant_for_the_caller(model, stmt, base, scope):
+        return Report(stmt, f"In-place update of JAX array `{name}`; JAX arrays are immutable, so the caller's "
+                            f"array cannot change: return `{replacement.split(' = ', 1)[1]}` and use the result",
+                      scope)
     return Report(stmt, f"In-place update of JAX array `{name}`; use `{replacement}`", scope, fixable=fixable)
+
+
+def _meant_for_the_caller(model: Model, stmt: ast.stmt, base: ast.Name, scope: Scope) -> bool:
+    """`base` is a parameter the function never rebinds nor reads after this update: rebinding it
+    to the updated array (the fix) would throw the update away."""
+    bindings = scope.bindings.get(base.id, [])
+    if not bindings or any(b.kind != "param" for b in bindings):
+        return False
+    loops = _enclosing_loops(model, stmt)
+    for load in scope.of_type(ast.Name):
+        if load.id != base.id or not isinstance(load.ctx, ast.Load) or load in set(ast.walk(stmt)):  # type: ignore[attr-defined]
+            continue
+        if (load.lineno, load.col_offset) > (stmt.end_lineno, stmt.end_col_offset) or any(  # type: ignore[attr-defined,operator]
+                loop.lineno <= load.lineno <= loop.end_lineno for loop in loops):  # type: ignore[attr-defined]
+            return False
+    return True
+
+
+def _enclosing_loops(model: Model, node: ast.AST) -> list[ast.AST]:
+    found, parent = [], model.parent(node)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        if isinstance(parent, (ast.For, ast.AsyncFor, ast.While)):
+            found.append(parent)
+        parent = model.parent(parent)
+    return found
 
 
 def _index_text(index: ast.expr) -> str:
