@@ -1841,8 +1841,8 @@ def test_module_without_key_sources_tracks_no_keys():
         def f(key, table):
             return table[key] + table[key]
         """)
-    assert not model.may_hold_keys()
-    assert model.random_key_args(scope(model, "f")) == frozenset()
+    assert not model.keys.may_hold_keys()
+    assert model.keys.random_key_args(scope(model, "f")) == frozenset()
 
 
 def test_key_named_keyword_is_a_key_source_without_jax_random():
@@ -1852,7 +1852,7 @@ def test_key_named_keyword_is_a_key_source_without_jax_random():
             b = model.apply(params, x, rng=rng)
             return a, b
         """
-    assert build(source).may_hold_keys()
+    assert build(source).keys.may_hold_keys()
     assert reuses(source) == [("rng", 4, False)]
 
 
@@ -1861,10 +1861,10 @@ def test_key_gate_follows_configured_key_names():
         def f(model, x, noise_seed):
             return model(x, seed=noise_seed), model(x, seed=noise_seed)
         """
-    assert not build(source).may_hold_keys()
+    assert not build(source).keys.may_hold_keys()
     # both the keyword and the name passed must mark a key (`attention(key=k)` passes a tensor)
-    assert not build(source, key_names=("[s]eed",)).may_hold_keys()
-    assert build(source, key_names=("[s]eed", "*_seed")).may_hold_keys()
+    assert not build(source, key_names=("[s]eed",)).keys.may_hold_keys()
+    assert build(source, key_names=("[s]eed", "*_seed")).keys.may_hold_keys()
 
 
 def test_result_of_a_jitted_function_of_this_module_is_checked_in_untraced_code():

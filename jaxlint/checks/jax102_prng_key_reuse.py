@@ -24,13 +24,13 @@ QUIET_IN_TESTS = True
 
 
 def check(model: Model) -> Iterator[Report]:
-    if not model.may_hold_keys():
+    if not model.keys.may_hold_keys():
         return
     for scope in [model.module, *model.functions()]:
         info = model.info(scope)
         if info.host or info.shape_only:  # host callbacks and abstract evaluation draw nothing twice
             continue
-        if not _mentions_keys(model, scope) or not model.may_hold_keys(scope):
+        if not _mentions_keys(model, scope) or not model.keys.may_hold_keys(scope):
             continue
         for reuse in model.facts(scope).key_reuses:
             yield _report(reuse, scope)
@@ -86,4 +86,4 @@ def _outcome(reuse: KeyUse) -> str:
 
 def _mentions_keys(model: Model, scope) -> bool:
     """Something here is used as a PRNG key, or a `jax.random` call makes one."""
-    return bool(model.random_key_args(scope)) or model.calls_jax_random(scope)
+    return bool(model.keys.random_key_args(scope)) or model.keys.calls_jax_random(scope)

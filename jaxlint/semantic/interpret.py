@@ -102,8 +102,8 @@ class Interpreter:
         self.loop_depth = 0
         self._reported: set[ast.AST] = set()
         self.staging = bool(info and info.traced and (info.cached or "module" in info.transforms))
-        self.random_key_args = model.random_key_args(scope)
-        self.tracks_keys = model.may_hold_keys()
+        self.random_key_args = model.keys.random_key_args(scope)
+        self.tracks_keys = model.keys.may_hold_keys()
 
     # -- entry ---------------------------------------------------------------------------
 
@@ -591,7 +591,7 @@ class Interpreter:
     # -- PRNG keys -----------------------------------------------------------------------
 
     def _consume_keys(self, node: ast.Call, args: list[Value], kwargs: dict[str, Value], state: State) -> None:
-        kind = self.model.key_use(node, self.scope)
+        kind = self.model.keys.key_use(node, self.scope)
         if kind in ("ignore", "keep") or self._in_assert(node):
             return
         exprs = list(zip(node.args, args)) + [(k.value, kwargs[k.arg or "**"]) for k in node.keywords]
@@ -614,10 +614,10 @@ class Interpreter:
         if kind == "sampler" and node.args:
             exprs = exprs[:1] + [(e, v) for e, v in exprs[1:] if v.key is not None]
         elif kind == "consume":
-            for expr, value in self.model.deriving_arguments(node, self.scope, exprs):
+            for expr, value in self.model.keys.deriving_arguments(node, self.scope, exprs):
                 if value.key is not None:  # a helper deriving from the key: the same keys for the same key
                     self._derive(expr, value.key, ("call", ast.dump(node.func)), node, state)
-            exprs = self.model.consuming_arguments(node, self.scope, exprs)
+            exprs = self.model.keys.consuming_arguments(node, self.scope, exprs)
         for expr, value in exprs:
             for sub_expr, sub_value in _key_parts(expr, value, self):
                 if sub_value.key is None:

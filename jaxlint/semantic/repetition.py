@@ -10,7 +10,12 @@ import ast
 from typing import TYPE_CHECKING
 
 from jaxlint.semantic.calls import KEY_MAKERS
-from jaxlint.semantic.classes import BUILDERS, attribute_stores, class_fields, method_class
+from jaxlint.semantic.classes import (
+    BUILDERS,
+    attribute_stores,
+    class_fields,
+    method_class,
+)
 from jaxlint.semantic.imports import last_name
 
 if TYPE_CHECKING:
@@ -116,7 +121,7 @@ class Repetition:
         if any("module" in self.model.info(method).transforms for method in cls.children):
             # a flax/equinox module's key-named field, given when the module is built and not
             # given anew in a copy (`module.replace(rng_key=k)`)
-            keys = {field for field in class_fields(cls) if self.model.is_key_name(field)} - self._replaced_fields()
+            keys = {field for field in class_fields(cls) if self.model.keys.is_key_name(field)} - self._replaced_fields()
         changed: set[str] = set()
         for method in cls.children:
             params = method.positional_params() if method.kind == "function" else []
@@ -140,7 +145,7 @@ class Repetition:
             value = value.value  # split(key)[0]
         if isinstance(value, ast.Call):
             return self.model.qualified(value.func, scope) in KEY_MAKERS
-        return isinstance(value, ast.Name) and self.model.is_key_name(value.id)
+        return isinstance(value, ast.Name) and self.model.keys.is_key_name(value.id)
 
     def _calls_of_functions(self) -> dict[Scope, list[ast.Call]]:
         if self._calls_to is None:

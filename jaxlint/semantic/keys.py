@@ -1,0 +1,258 @@
+"""PRNG keys in one module: which names hold keys, and what each call does with the keys it is
+given (draws from them, splits them, derives from them, keeps them, or ignores them).
+
+The facts JAX102 and the interpreter read; built on the model's scopes and call resolution."""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+import functools
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from jaxlint.semantic.calls import (
+    ABSTRACT_EVALUATION,
+    FLAX_KEY_DERIVING_METHODS,
+    KEEPING_FUNCTIONS,
+    KEEPING_METHODS,
+    RECORD_CLASS_MAKERS,
+    RECORD_FUNCTIONS,
+    RECORD_METHODS,
+    STAGING_METHODS,
+    flax_module_arguments,
+    flax_rng_arguments,
+    key_use,
+)
+from jaxlint.semantic.imports import last_name
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
+
+
+class Keys:
+    def __init__(self, model: Model, key_names: tuple[str, ...], text: str | None) -> None:
+        """`text` is the module's source (unparsed from its tree when not given): whether it can
+        hold keys at all is answered faster by a search of it."""
+        self.model = model
+        self._text = text
+        self._key_name, self._key_name_pieces = _key_name_matchers(key_names)
+        self._random_key_args: dict[Scope, frozenset[str]] = {}
+        self._may_hold_keys: bool | None = None  # see may_hold_keys
+        self._consumed_params: dict[Scope, frozenset[str]] = {}
+        self._derived_params: dict[Scope, frozenset[str]] = {}
+        self._imports_flax = any((b.qualified or "").startswith("flax.") for b in model.imports)
+
+    def is_key_name(self, name: str) -> bool:
+        return self._key_name.match(name) is not None
+
+    def may_hold_keys(self, scope: Scope | None = None) -> bool:
+        """Whether any value of this module (of `scope`, when given) can be a PRNG key. Every key
+        comes from a `jax.random` function or from a name used as a key (`random_key_args`):
+        where no source can reach, key tracking is skipped, as it is for most modules."""
+        if self._may_hold_keys is None:
+            # The text is searched first: every `jax.random` reference has the word in it, and
+            # every key-named keyword a piece of a key-name pattern.
+            text = self._text if self._text is not None else ast.unparse(self.model.tree)
+            self._may_hold_keys = ("random" in text and any(_mentions_jax_random(s) for s in self.model.scopes)) or (
+                any(piece in text for piece in self._key_name_pieces)
+                and any(self._passes_key_keyword(s) for s in self.model.scopes))
+        if scope is None or not self._may_hold_keys:
+            return self._may_hold_keys
+        return self.model.reaches(scope, self._makes_keys)
+
+    def _passes_key_keyword(self, scope: Scope) -> bool:
+        return any(k.arg is not None and isinstance(k.value, ast.Name) and self.is_key_name(k.arg)
+                   and self.is_key_name(k.value.id)
+                   for call in scope.of_type(ast.Call) for k in call.keywords)  # type: ignore[attr-defined]
+
+    def _makes_keys(self, scope: Scope) -> bool:
+        """A `jax.random` call here, or a name read here that is used as a key."""
+        keys = self.random_key_args(scope)
+        if keys and any(n.id in keys for n in scope.of_type(ast.Name)):  # type: ignore[attr-defined]
+            return True
+        return self.calls_jax_random(scope)
+
+    def calls_jax_random(self, scope: Scope) -> bool:
+        """A `jax.random` function is called in this scope itself."""
+        return any((self.model.qualified(c.func, scope) or "").startswith("jax.random.")  # type: ignore[attr-defined]
+                   for c in scope.of_type(ast.Call))
+
+    def random_key_args(self, scope: Scope) -> frozenset[str]:
+        """Names used as PRNG keys in this scope (or scopes nested in it): passed as the key of a
+        `jax.random` function, as a `key=`-like keyword, or where a function of this module
+        takes a key. Only such key-named names are tracked as keys."""
+        found = self._random_key_args.get(scope)
+        if found is not None:
+            return found
+        if not self.may_hold_keys():
+            return frozenset()
+        self._random_key_args[scope] = frozenset()  # recursion guard
+        names = set()
+        for call in scope.of_type(ast.Call):
+            names |= self._key_arguments(call, scope)  # type: ignore[arg-type]
+        for child in scope.children:
+            names |= self.random_key_args(child)
+        found = self._random_key_args[scope] = frozenset(names)
+        return found
+
+    def key_use(self, call: ast.Call, scope: Scope) -> str:
+        """How `call` treats the PRNG keys passed to it (see `calls.key_use`), knowing this module:
+        abstract evaluation (`jax.make_jaxpr(f)(key)`, `jax.jit(f).lower(key)`), storing in a
+        container and flax's `init`/`apply` draw nothing from the key."""
+        func = call.func
+        if isinstance(func, ast.Call) and self.model.qualified(func.func, scope) in ABSTRACT_EVALUATION:
+            return "ignore"
+        if isinstance(func, ast.Attribute):
+            if func.attr in FLAX_KEY_DERIVING_METHODS and self._imports_flax:
+                return "derive"
+            if func.attr in STAGING_METHODS and (call.args or call.keywords):
+                return "ignore"  # `step.lower(key, x).compile()`: only shapes and dtypes are read
+            if func.attr in KEEPING_METHODS:
+                return "keep"
+            if func.attr in RECORD_METHODS:
+                return "store"
+        qualified = self.model.qualified(func, scope)
+        if qualified in KEEPING_FUNCTIONS:
+            return "keep"
+        if qualified in RECORD_FUNCTIONS or (isinstance(func, ast.Name) and self._is_record_class(func.id, scope)):
+            return "store"
+        return key_use(qualified, last_name(func))
+
+    def _is_record_class(self, name: str, scope: Scope) -> bool:
+        """A class of this module whose constructor only stores its arguments: a dataclass, a
+        NamedTuple or a flax struct without an `__init__` of its own."""
+        owner = scope.lookup_scope(name)
+        bindings = owner.bindings.get(name, []) if owner is not None else []
+        if len(bindings) != 1 or not isinstance(bindings[0].node, ast.ClassDef):
+            return False
+        node = bindings[0].node
+        if any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in node.body):
+            return False
+        makers = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list] + node.bases
+        return any(self.model.qualified(m, owner) in RECORD_CLASS_MAKERS for m in makers)
+
+    def consuming_arguments(self, call: ast.Call, scope: Scope, exprs: list) -> list:
+        """Of a call's (argument, value) pairs, those that consume a key: all of them for an
+        unknown callee, only those bound to a parameter the callee consumes for a function of this
+        module (a helper that only reads `key_data(key)` consumes nothing)."""
+        bound = self._arguments_bound_to(call, scope, exprs, self.consumed_params)
+        return exprs if bound is None else bound
+
+    def deriving_arguments(self, call: ast.Call, scope: Scope, exprs: list) -> list:
+        """Of a call of a function of this module, the (argument, value) pairs bound to a parameter
+        it derives keys from without consuming it (`model.apply(..., rngs={"dropout": key})`,
+        `fold_in(key, 0)`): called twice with one key, it derives the same keys twice."""
+        return self._arguments_bound_to(call, scope, exprs, self.derived_params) or []
+
+    def _arguments_bound_to(self, call: ast.Call, scope: Scope, exprs: list,
+                            params_of: Callable[[Scope], frozenset[str]]) -> list | None:
+        """The pairs bound to the parameters `params_of` names for the callee, a function of this
+        module; None when the callee or the binding is unknown."""
+        refs = self.model.function_refs(call.func, scope)
+        if len(refs) != 1 or refs[0][0] is scope:
+            return None
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        target, bound = refs[0]
+        positional = target.positional_params()[bound:]
+        by_name = dict(zip(positional, call.args))
+        by_name.update({k.arg: k.value for k in call.keywords if k.arg})
+        wanted = {id(by_name[p]) for p in params_of(target) if p in by_name}
+        return [(e, v) for e, v in exprs if id(e) in wanted]
+
+    def derived_params(self, scope: Scope) -> frozenset[str]:
+        """Parameters a function only derives keys from: handed to flax `init`/`apply` as rngs, to
+        `fold_in` with a constant, or to a function of this module that derives from them."""
+        found = self._derived_params.get(scope)
+        if found is not None:
+            return found
+        self._derived_params[scope] = frozenset()  # recursion: assume nothing
+        names: set[str] = set()
+        for sub in scope.subtree():
+            for call in sub.of_type(ast.Call):
+                kind = self.key_use(call, sub)  # type: ignore[arg-type]
+                if kind == "derive":
+                    exprs = flax_rng_arguments(call)  # type: ignore[arg-type]
+                elif kind == "fold" and len(call.args) > 1 and isinstance(call.args[1], ast.Constant):  # type: ignore[attr-defined]
+                    exprs = call.args[:1]  # type: ignore[attr-defined]
+                elif kind == "consume":
+                    pairs = [(a, None) for a in call.args] + [(k.value, None) for k in call.keywords]  # type: ignore[attr-defined]
+                    exprs = [e for e, _ in self.deriving_arguments(call, sub, pairs)]  # type: ignore[arg-type]
+                else:
+                    continue
+                names |= {e.id for e in exprs if isinstance(e, ast.Name)}
+        # a parameter rebound in the function (`rng = fold_in(rng, step)`) is not what reaches the use
+        kept = {p for p in scope.params() if len(scope.bindings.get(p, ())) == 1}
+        found = self._derived_params[scope] = frozenset((names & kept) - self.consumed_params(scope))
+        return found
+
+    def consumed_params(self, scope: Scope) -> frozenset[str]:
+        """Parameters a function consumes as PRNG keys: passed to a `jax.random` sampler or
+        `split`, to an unknown callee, or to a function of this module that consumes them."""
+        found = self._consumed_params.get(scope)
+        if found is not None:
+            return found
+        params = frozenset(scope.params())
+        self._consumed_params[scope] = params  # recursion: assume the worst
+        names: set[str] = set()
+        for sub in scope.subtree():
+            for call in sub.of_type(ast.Call):
+                kind = self.key_use(call, sub)  # type: ignore[arg-type]
+                exprs = [(a, None) for a in call.args] + [(k.value, None) for k in call.keywords]  # type: ignore[attr-defined]
+                if kind == "sampler":
+                    exprs = exprs[:1]
+                elif kind == "consume":
+                    exprs = self.consuming_arguments(call, sub, exprs)  # type: ignore[arg-type]
+                elif kind == "derive":  # the arguments flax hands on to the module: an unknown method
+                    exprs = [(e, None) for e in flax_module_arguments(call)]  # type: ignore[arg-type]
+                else:
+                    continue
+                names |= {e.id for e, _ in exprs if isinstance(e, ast.Name)}
+        found = self._consumed_params[scope] = frozenset(names & params)
+        return found
+
+    def _key_arguments(self, call: ast.Call, scope: Scope) -> set[str]:
+        # A key-named keyword alone says little (`attention(query=q, key=k, value=v)`): the name
+        # passed must mark a key too (`sample(x, rng=rng)`, `f(key=sub_key)`).
+        names = {k.value.id for k in call.keywords if isinstance(k.value, ast.Name) and k.arg is not None
+                 and self.is_key_name(k.arg) and self.is_key_name(k.value.id)}
+        if self.key_use(call, scope) == "derive":
+            return names | _flax_rngs(call)
+        if not any(isinstance(a, ast.Name) for a in call.args):
+            return names  # only a name passed by position can become a key here
+        if (self.model.qualified(call.func, scope) or "").startswith("jax.random."):
+            first = call.args[0] if call.args else None
+            if isinstance(first, ast.Name):
+                names.add(first.id)
+            return names
+        refs = self.model.function_refs(call.func, scope)
+        if len(refs) == 1 and refs[0][0] is not scope:
+            target, bound = refs[0]
+            positional = target.positional_params()[bound:]
+            keys = self.random_key_args(target)
+            names |= {a.id for a, p in zip(call.args, positional) if isinstance(a, ast.Name) and p in keys}
+        return names
+
+
+@functools.cache
+def _key_name_matchers(patterns: tuple[str, ...]) -> tuple[re.Pattern, list[str]]:
+    """The key-name patterns as one regex, and the longest literal piece of each (a name that
+    matches a pattern contains its piece). Made once per run, not per file."""
+    regex = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns) or "(?!)")
+    pieces = [max(re.split(r"[*?]", re.sub(r"\[[^]]*]?", "*", p)), key=len) for p in patterns]
+    return regex, pieces
+
+
+def _flax_rngs(call: ast.Call) -> set[str]:
+    return {e.id for e in flax_rng_arguments(call) if isinstance(e, ast.Name)}
+
+
+def _mentions_jax_random(scope: Scope) -> bool:
+    """`jax.random.x`, `random.x` or an import from `jax.random` here: how a name gets to it."""
+    if any(a.attr == "random" for a in scope.of_type(ast.Attribute)):  # type: ignore[attr-defined]
+        return True
+    return any(b.kind == "import" and (b.qualified or "").startswith("jax.random")
+               for bindings in scope.bindings.values() for b in bindings)
