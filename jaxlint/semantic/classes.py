@@ -20,11 +20,17 @@ def method_class(scope: Scope) -> Scope | None:
     return parent if scope.kind == "function" and parent is not None and parent.kind == "class" else None
 
 
-def class_fields(cls: Scope) -> list[str]:
-    """Fields declared in the class body (`rng_key: jax.Array`): a dataclass or module attribute
-    given when the object is built."""
-    return [s.target.id for s in cls.node.body  # type: ignore[attr-defined]
+def field_declarations(cls: Scope) -> list[ast.AnnAssign]:
+    """The annotated names of the class body, in order (`rng_key: jax.Array`, `n: int = 4`): the
+    fields of a dataclass, a NamedTuple or a flax/equinox module."""
+    return [s for s in cls.node.body  # type: ignore[attr-defined]
             if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+
+
+def class_fields(cls: Scope) -> list[str]:
+    """Fields declared in the class body: a dataclass or module attribute given when the object
+    is built."""
+    return [s.target.id for s in field_declarations(cls)]  # type: ignore[union-attr]
 
 
 def attribute_stores(method: Scope, self_name: str) -> Iterator[tuple[str, ast.expr | None]]:

@@ -12,7 +12,12 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from jaxlint.semantic.classes import BUILDERS, attribute_stores, method_class
+from jaxlint.semantic.classes import (
+    BUILDERS,
+    attribute_stores,
+    field_declarations,
+    method_class,
+)
 from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.values import STATIC, Value
 
@@ -79,14 +84,13 @@ class ClassFields:
         fields: dict[str, Value] = {}
         declared: set[str] = set()
         for c in reversed(classes):  # a subclass's declarations override its bases'
-            for statement in c.node.body:  # type: ignore[attr-defined]
-                if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
-                    declared.add(statement.target.id)
-                    value = _declared_value(statement, typed, floats=not filtered)
-                    if value is None:
-                        fields.pop(statement.target.id, None)
-                    else:
-                        fields[statement.target.id] = value
+            for statement in field_declarations(c):
+                declared.add(statement.target.id)  # type: ignore[union-attr]
+                value = _declared_value(statement, typed, floats=not filtered)
+                if value is None:
+                    fields.pop(statement.target.id, None)  # type: ignore[union-attr]
+                else:
+                    fields[statement.target.id] = value  # type: ignore[union-attr]
         if typed:
             fields.update(self._built_fields(classes, declared, fields))
         return fields

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from jaxlint.semantic.calls import SCALAR_ANNOTATIONS, is_array_annotation
+from jaxlint.semantic.classes import field_declarations
 from jaxlint.semantic.fields import ClassFields, declared_static
 from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
@@ -641,9 +642,8 @@ def _argument(call: ast.Call, param: str, positional: list[str]) -> ast.expr | N
 
 def _record_fields(cls: Scope) -> list[tuple[str, ast.expr, ast.expr | None]]:
     """(name, annotation, default) of each field declared in a class body, in order."""
-    return [(f.target.id, f.annotation, f.value) for f in cls.node.body  # type: ignore[attr-defined]
-            if isinstance(f, ast.AnnAssign) and isinstance(f.target, ast.Name)
-            and not ast.unparse(f.annotation).startswith(("ClassVar", "typing.ClassVar"))]
+    return [(f.target.id, f.annotation, f.value) for f in field_declarations(cls)  # type: ignore[union-attr]
+            if not ast.unparse(f.annotation).startswith(("ClassVar", "typing.ClassVar"))]
 
 
 def _leaf_value(annotation: ast.expr, default: ast.expr | None) -> Value:
