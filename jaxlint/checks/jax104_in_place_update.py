@@ -284,7 +284,7 @@ def _meant_for_the_caller(model: Model, stmt: ast.stmt, base: ast.Name, scope: S
     bindings = scope.bindings.get(base.id, [])
     if not bindings or any(b.kind != "param" for b in bindings):
         return False
-    loops = _enclosing_loops(model, stmt)
+    loops = model.repetition.loops_around(stmt)
     for load in scope.of_type(ast.Name):
         if load.id != base.id or not isinstance(load.ctx, ast.Load) or load in set(ast.walk(stmt)):  # type: ignore[attr-defined]
             continue
@@ -293,14 +293,6 @@ def _meant_for_the_caller(model: Model, stmt: ast.stmt, base: ast.Name, scope: S
             return False
     return True
 
-
-def _enclosing_loops(model: Model, node: ast.AST) -> list[ast.AST]:
-    found, parent = [], model.parent(node)
-    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-        if isinstance(parent, (ast.For, ast.AsyncFor, ast.While)):
-            found.append(parent)
-        parent = model.parent(parent)
-    return found
 
 
 def _index_text(index: ast.expr) -> str:

@@ -7,9 +7,10 @@ something advances that key: these are the facts JAX102 needs to say so."""
 from __future__ import annotations
 
 import ast
+import functools
 from typing import TYPE_CHECKING
 
-from jaxlint.semantic.calls import KEY_MAKERS
+from jaxlint.semantic.calls import KEY_MAKERS, RECORD_METHODS
 from jaxlint.semantic.classes import (
     BUILDERS,
     attribute_stores,
@@ -49,13 +50,19 @@ class Repetition:
 
     def in_loop(self, node: ast.AST) -> bool:
         """Inside the body of a loop of its own function (or module): not in the loop's iterable."""
+        return bool(self.loops_around(node))
+
+    def loops_around(self, node: ast.AST) -> list[ast.AST]:
+        """The loops (and comprehensions) of its own function (or module) whose body holds `node`,
+        innermost first: a loop's iterable runs once, before it."""
         parent_of = self.model.parent
+        found = []
         child, parent = node, parent_of(node)
         while parent is not None and not isinstance(parent, _FUNCTIONS):
             if isinstance(parent, _LOOPS) and child is not getattr(parent, "iter", None):
-                return True
+                found.append(parent)
             child, parent = parent, parent_of(parent)
-        return False
+        return found
 
     def never_advanced(self, scope: Scope, name: str) -> bool:
         """A free name of `scope` that its owner binds once, outside any loop, and that no
@@ -121,7 +128,7 @@ class Repetition:
         if any("module" in self.model.info(method).transforms for method in cls.children):
             # a flax/equinox module's key-named field, given when the module is built and not
             # given anew in a copy (`module.replace(rng_key=k)`)
-            keys = {field for field in class_fields(cls) if self.model.keys.is_key_name(field)} - self._replaced_fields()
+            keys = {field for field in class_fields(cls) if self.model.keys.is_key_name(field)} - self.replaced_fields
         changed: set[str] = set()
         for method in cls.children:
             params = method.positional_params() if method.kind == "function" else []
@@ -134,11 +141,12 @@ class Repetition:
                     keys.add(target)
         return frozenset(keys - changed)
 
-    def _replaced_fields(self) -> set[str]:
+    @functools.cached_property
+    def replaced_fields(self) -> frozenset[str]:
         """Fields some call of this module gives a new value in a copy (`state.replace(rng=k)`)."""
-        return {k.arg for scope in self.model.scopes for call in scope.of_type(ast.Call)
-                if isinstance(call.func, ast.Attribute) and call.func.attr in ("replace", "_replace")  # type: ignore[attr-defined]
-                for k in call.keywords if k.arg}  # type: ignore[attr-defined]
+        return frozenset(k.arg for scope in self.model.scopes for call in scope.of_type(ast.Call)
+                         if isinstance(call.func, ast.Attribute) and call.func.attr in RECORD_METHODS  # type: ignore[attr-defined]
+                         for k in call.keywords if k.arg)  # type: ignore[attr-defined]
 
     def _makes_key(self, value: ast.AST, scope: Scope) -> bool:
         if isinstance(value, ast.Subscript):
