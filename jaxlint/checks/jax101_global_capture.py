@@ -227,19 +227,31 @@ def _method_called_before(model: Model, method: Scope, line: int) -> bool:
     """Some call of the method at module level before `line`: `x.<method>(...)`, `jax.jit(x.<method>)(...)`,
     or a call of a name bound to a transform of it (`calc = jax.jit(x.<method>)`; `calc(...)`)."""
     name = method.node.name  # type: ignore[attr-defined]
-    calls = [c for c in model.module.of_type(ast.Call) if c.lineno < line]  # type: ignore[attr-defined]
-    aliases = {target.id for statement in model.module.of_type(ast.Assign)
-               if _wraps_method(statement.value, name)  # type: ignore[attr-defined]
-               for target in statement.targets if isinstance(target, ast.Name)}  # type: ignore[attr-defined]
-    return any(_wraps_method(call.func, name) or isinstance(call.func, ast.Name) and call.func.id in aliases
-               for call in calls)  # type: ignore[attr-defined]
+    aliases = set()
+    for use in model.module.of_type(ast.Attribute):
+        if use.attr != name:  # type: ignore[attr-defined]
+            continue
+        top = _wrapped_top(model, use)
+        call = model.parent(top)
+        if isinstance(call, ast.Call) and call.func is top and call.lineno < line:  # type: ignore[attr-defined]
+            return True
+        aliases |= {t.id for t in _assignment_targets(model, top) if isinstance(t, ast.Name)}
+    return any(isinstance(call.func, ast.Name) and call.func.id in aliases and call.lineno < line  # type: ignore[attr-defined]
+               for call in model.module.of_type(ast.Call))
 
 
-def _wraps_method(expr: ast.expr, name: str) -> bool:
-    """`x.<name>`, or a call chain wrapping it (`jax.jit(x.<name>)`, `jax.jit(jax.vmap(x.<name>))`)."""
-    while isinstance(expr, ast.Call) and expr.args:
-        expr = expr.args[0]
-    return isinstance(expr, ast.Attribute) and expr.attr == name
+def _wrapped_top(model: Model, use: ast.expr) -> ast.expr:
+    """The outermost call of the chain that wraps `use` (`jax.jit(jax.grad(f))` for `f`), or `use`."""
+    node, parent = use, model.parent(use)
+    while isinstance(parent, ast.Call) and parent.args and parent.args[0] is node:
+        node, parent = parent, model.parent(parent)
+    return node
+
+
+def _assignment_targets(model: Model, value: ast.expr) -> list[ast.expr]:
+    """The targets of `... = value`, or none when `value` is not assigned as it is."""
+    statement = model.parent(value)
+    return statement.targets if isinstance(statement, ast.Assign) and statement.value is value else []
 
 
 # Wrappers whose result the fix follows to the calls (`g = jax.jit(f)`, `partial(f, 1)`).
@@ -422,12 +434,10 @@ def _names_of(model: Model, function: Scope) -> set[str]:
         return set()
     names = {name}
     for _, use in model.loads_of(name):
-        node, parent = use, model.parent(use)
-        while isinstance(parent, ast.Call) and parent.args and parent.args[0] is node:
-            node, parent = parent, model.parent(parent)
-        if node is not use and isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(
-                parent.targets[0], ast.Name):
-            names.add(parent.targets[0].id)
+        top = _wrapped_top(model, use)
+        targets = _assignment_targets(model, top)
+        if top is not use and len(targets) == 1 and isinstance(targets[0], ast.Name):
+            names.add(targets[0].id)
     return names
 
 
