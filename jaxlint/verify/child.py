@@ -102,7 +102,7 @@ def _verify(job: Job, target: Target, module: ModuleType, examples: Any) -> tupl
     verdict = _guarded(lambda: rule.run(found), job.timeout, found, "error")
     if verdict.status != "confirmed":
         return verdict, None
-    if target.fixed_source is None:
+    if not target.fixed:
         return verdict, Verdict("skipped", target.fix_note) if target.fix_note else None
     return verdict, _verify_fix(job, target, found, rule)
 

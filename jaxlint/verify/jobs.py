@@ -19,8 +19,8 @@ class Target:
     end_row: int
     qualname: str | None  # within the module; None at module level
     fix_data: Any = None
-    fixed_source: str | None = None  # the module with this finding's fix applied
-    fix_note: str | None = None  # why there is no fixed source, when the rule has a fix
+    fixed: bool = False  # the job's fixed module fixes this finding
+    fix_note: str | None = None  # why it does not, when the rule offers a fix
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,7 @@ class Job:
     results: str
     timeout: float
     targets: list[Target] = field(default_factory=list)
+    fixed_source: str | None = None  # the module as `check --fix --unsafe-fixes` writes it
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

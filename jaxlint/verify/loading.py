@@ -92,11 +92,12 @@ def import_module(job: Job) -> ModuleType:
 
 
 def load_fixed(job: Job, target: Target) -> tuple[ModuleType, str]:
-    """Write the fixed source to a temporary file and import it beside the original package."""
+    """Write the fixed module to a temporary file and import it (afresh for each finding) beside the
+    original package."""
     folder = tempfile.mkdtemp(prefix="jaxlint-fix-")
     filename = os.path.join(folder, os.path.basename(job.filename))
     with open(filename, "w", encoding="utf-8") as handle:
-        handle.write(target.fixed_source or "")
+        handle.write(job.fixed_source or "")
     return _load_file(f"{job.module}__jaxlint_fixed_{target.id}", filename), filename
 
 
