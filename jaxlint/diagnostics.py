@@ -44,10 +44,14 @@ class Finding:
     url: str | None = None
     # Source lines of the span (first few), for the code frame of the text output.
     context: tuple[str, ...] = field(default=(), compare=False)
-    # Which fix the rule can offer ("safe"/"unsafe"), known before any fix is built.
+    # Which fix the rule intends ("safe"/"unsafe"), known before any fix is built; only `fix` is advertised.
     fixable: str | None = None
     # Rule-specific facts the fix builder needs (plain JSON-able data).
     fix_data: Any = field(default=None, compare=False)
+
+    def fixed_by(self, unsafe: bool) -> bool:
+        """Whether `--fix` (with `--unsafe-fixes` when `unsafe`) applies this finding's built fix."""
+        return self.fix is not None and (unsafe or self.fix.applicability == "safe")
 
     @property
     def sort_key(self) -> tuple:

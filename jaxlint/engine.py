@@ -98,7 +98,19 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
                     findings.append(finding)
     finally:
         model.release()
+    if any(f.fixable for f in findings):
+        findings, errors = _with_fixes(source, path, findings, errors)
     return FileResult(tuple(sorted(set(findings), key=lambda f: f.sort_key)), tuple(errors))
+
+
+def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list[str]) -> tuple[list[Finding], list[str]]:
+    """The findings with the fixes that were built and apply (libcst is imported only here)."""
+    from jaxlint.fixes.files import attach_fixes
+
+    try:
+        return attach_fixes(source, findings), errors
+    except Exception:  # a bug in the fix machinery must not lose the findings: they go unfixed
+        return findings, errors + [f"{path}: jaxlint crashed building fixes:\n{traceback.format_exc(limit=-3)}"]
 
 
 def _finding(report: Report, info, path: str, source: Source, model: Model) -> Finding:

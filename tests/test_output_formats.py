@@ -28,12 +28,14 @@ def finding(**overrides) -> Finding:
         function="pkg.train.step", noqa_row=12, context=("    x[0] = 1.0",), fixable="safe",
     )
     fields.update(overrides)
+    if fields["fixable"] and "fix" not in overrides:  # a fix is advertised only once built: build one
+        edit = Edit("x = x.at[0].set(1.0)", Location(12, 5), Location(12, 15))
+        fields["fix"] = Fix(fields["fixable"], "Replace with `.at[].set()`", (edit,))
     return Finding(**fields)
 
 
 def with_fix() -> Finding:
-    edit = Edit("x = x.at[0].set(1.0)", Location(12, 5), Location(12, 15))
-    return finding(fix=Fix("safe", "Replace with `.at[].set()`", (edit,)))
+    return finding(fixable="safe")
 
 
 def notebook() -> Finding:
@@ -75,7 +77,7 @@ def test_json_object_is_the_contract_shape():
 
 
 def test_json_fix_is_null_and_cell_only_for_notebooks():
-    plain, cell = json.loads(render("json", [finding(function=None), notebook()], RULES))
+    plain, cell = json.loads(render("json", [finding(function=None, fixable=None), notebook()], RULES))
     assert plain["fix"] is None and plain["function"] is None and "cell" not in plain
     assert cell["cell"] == 3 and cell["location"] == {"row": 2, "column": 5}
 
@@ -163,6 +165,16 @@ def test_text_fix_markers_and_summary(unsafe_fixes, markers, summary):
     headers = [line for line in out.splitlines() if line.startswith("pkg/")]
     assert headers == [f"pkg/train.py:12:5: JAX104 {mark}{MESSAGE}" for mark in markers]
     assert out.endswith(summary + "\n")
+
+
+@pytest.mark.parametrize("fixable", ["safe", "unsafe"])
+def test_a_fix_the_rule_intends_but_could_not_build_is_not_advertised(fixable):
+    unbuilt = finding(fixable=fixable, fix=None)
+    for unsafe_fixes in (False, True):
+        out = render("text", [unbuilt], RULES, unsafe_fixes=unsafe_fixes)
+        assert out.startswith(f"pkg/train.py:12:5: JAX104 {MESSAGE}\n") and out.endswith("\nFound 1 finding.\n")
+    stats = json.loads(render("json", [unbuilt], RULES, statistics=True))
+    assert stats[0]["fixable"] is False and stats[0]["fixable_count"] == 0
 
 
 def test_text_summary_variants():
@@ -258,7 +270,7 @@ def test_github_notebook_points_at_the_file_and_names_the_cell():
 # --- sarif ---------------------------------------------------------------------------------------
 
 def test_sarif_log():
-    log = json.loads(render("sarif", [with_fix(), finding(severity="warning", code="JAX106")], RULES))
+    log = json.loads(render("sarif", [with_fix(), finding(severity="warning", code="JAX106", fixable=None)], RULES))
     assert log["$schema"] == "https://json.schemastore.org/sarif-2.1.0.json"
     assert log["version"] == "2.1.0"
     [run] = log["runs"]

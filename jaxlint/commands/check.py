@@ -12,7 +12,6 @@ from jaxlint.discovery import discover
 from jaxlint.engine import FileResult, check_file, check_paths
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-_WITH_EDITS = ("json", "json-lines", "sarif")  # the formats that show a fix's edits (libcst is loaded)
 
 
 @dataclass(frozen=True)
@@ -61,10 +60,6 @@ def run_check(options: CheckOptions, settings: Settings, enabled: set[str]) -> i
             return EXIT_ERROR if errors else (EXIT_FINDINGS if outcome.changed else EXIT_CLEAN)
         results = outcome.results
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
-    if options.output_format in _WITH_EDITS and any(f.fixable for f in findings):
-        from jaxlint.commands.fixing import with_edits  # libcst: only when there are fixes to show
-
-        findings = with_edits(findings, stdin)
     _report(findings, options)
     if errors:
         return EXIT_ERROR

@@ -6,13 +6,11 @@ import difflib
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import groupby
 
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.engine import FileResult, check_source, read_file
-from jaxlint.fixes import applies
-from jaxlint.fixes.files import FileFix, attach_fixes, fix_file
+from jaxlint.fixes.files import FileFix, fix_file
 from jaxlint.fixes.write import write_atomic
 from jaxlint.source import Source
 
@@ -30,7 +28,7 @@ def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes 
     applied = changed_files = 0
     diffs: list[str] = []
     for path, result in zip(files, results, strict=True):
-        if not any(applies(f, unsafe) for f in result.findings):
+        if not any(f.fixed_by(unsafe) for f in result.findings):
             remaining.append(result)
             continue
         data = stdin if stdin is not None else read_file(path)
@@ -61,16 +59,6 @@ def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes 
     elif applied:
         _say(f"Fixed {_count(applied)} in {changed_files} file{'s' * (changed_files != 1)}.", options)
     return FixRun(remaining, changed_files > 0)
-
-
-def with_edits(findings: list[Finding], stdin: bytes | None) -> list[Finding]:
-    """Fill `fix` (applicability, message, edits) for the formats that show it."""
-    out: list[Finding] = []
-    for path, group in groupby(findings, key=lambda f: f.filename):
-        batch = list(group)
-        data = stdin if stdin is not None else read_file(path)
-        out += attach_fixes(path, data, batch) if data is not None else batch
-    return out
 
 
 def _diff(path: str, fixed: FileFix) -> str:

@@ -1,8 +1,9 @@
-"""Autofixes, built and applied through libcst (imported only when fixes are asked for or shown).
+"""Autofixes, built and applied through libcst (imported only when a finding can have a fix).
 
-`fix_source` applies the fixes of one round to a text; `with_fixes` fills `Finding.fix` for the
-JSON-like outputs. The rule modules each expose `build(ctx, finding) -> list[Edit]` (raising
-`FixError` when this finding cannot be fixed) and `message(finding) -> str`.
+`fix_source` applies the fixes of one round to a text; `with_fixes` fills `Finding.fix` with the
+fixes that were built and whose result parses: only those are advertised. The rule modules each
+expose `build(ctx, finding) -> list[Edit]` (raising `FixError` when this finding cannot be fixed)
+and `message(finding) -> str`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from jaxlint.diagnostics import Edit, Finding, Fix
 
 _BUILDERS = {"JAX101": "jax101", "JAX102": "jax102", "JAX103": "jax103", "JAX104": "jax104",
              "JAX105": "jax105", "JAX106": "jax106"}
+_CHECK_ROUNDS = 16  # fixes overlapping more deeply than this are not advertised (never seen in practice)
 
 
 @dataclass
@@ -26,24 +28,30 @@ class FixOutcome:
     failures: list[tuple[Finding, str]] = field(default_factory=list)  # fixes dropped: result did not parse
 
 
-def applies(finding: Finding, unsafe: bool) -> bool:
-    return finding.code in _BUILDERS and (finding.fixable == "safe" or (unsafe and finding.fixable == "unsafe"))
-
-
 def _builder(code: str) -> ModuleType:
     return importlib.import_module(f"jaxlint.fixes.{_BUILDERS[code]}")
 
 
-def _build_all(text: str, findings: Sequence[Finding]) -> list[tuple[Finding, list[Edit]]]:
+@dataclass(frozen=True)
+class _Built:
+    finding: Finding
+    edits: list[Edit]
+    spans: list[tuple[int, int, str]]
+
+
+def _build_all(text: str, findings: Sequence[Finding]) -> list[_Built]:
+    """Every fix the rules can build for these findings: one libcst parse for all of them."""
+    from jaxlint.fixes.apply import Offsets, spans
     from jaxlint.fixes.context import Context, FixError
 
-    wanted = [f for f in findings if applies(f, unsafe=True)]
+    wanted = [f for f in findings if f.fixable and f.code in _BUILDERS]
     if not wanted:
         return []
     try:
         ctx = Context.parse(text)
     except Exception:  # libcst cannot parse what CPython can (rare): no fixes for this file
         return []
+    offsets = Offsets.of(text)
     built = []
     for finding in wanted:
         try:
@@ -52,34 +60,63 @@ def _build_all(text: str, findings: Sequence[Finding]) -> list[tuple[Finding, li
             continue
         except Exception:  # a bug in one fix builder must not end the run: that finding stays unfixed
             continue
-        if edits:
-            built.append((finding, edits))
+        where = spans(offsets, edits)
+        if any(text[start:end] != content for start, end, content in where):  # a no-op is no fix
+            built.append(_Built(finding, edits, where))
     return built
 
 
-def fix_source(text: str, findings: Sequence[Finding], *, unsafe: bool) -> FixOutcome:
-    """One round: apply every fix that does not overlap an earlier one; the rest wait for the next."""
-    from jaxlint.fixes.apply import Offsets, apply, compose, parses, spans
+def _admissible(text: str, base: list[_Built], candidates: list[_Built]) -> tuple[list[_Built], list[tuple[_Built, str]]]:
+    """The candidates that, applied with `base`, leave a text that parses, and the others with the
+    error. One parse when all are fine; bisection finds the bad ones in O(bad · log n) parses."""
+    from jaxlint.fixes.apply import apply, parses
 
-    built = _build_all(text, [f for f in findings if applies(f, unsafe)])
+    error = parses(apply(text, [b.spans for b in base + candidates]))
+    if error is None:
+        return candidates, []
+    if len(candidates) == 1:
+        return [], [(candidates[0], error)]
+    middle = len(candidates) // 2
+    left, left_failures = _admissible(text, base, candidates[:middle])
+    right, right_failures = _admissible(text, base + left, candidates[middle:])
+    return left + right, left_failures + right_failures
+
+
+def _round(text: str, built: list[_Built]) -> tuple[list[_Built], list[_Built], list[tuple[_Built, str]]]:
+    """(applied together, left for a later round because they overlap, dropped: would not parse)."""
+    from jaxlint.fixes.apply import compose
+
+    chosen = set(compose([b.spans for b in built]))
+    admitted, failures = _admissible(text, [], [b for i, b in enumerate(built) if i in chosen])
+    return admitted, [b for i, b in enumerate(built) if i not in chosen], failures
+
+
+def fix_source(text: str, findings: Sequence[Finding], *, unsafe: bool) -> FixOutcome:
+    """One round: apply every built fix (`Finding.fix`, edits against `text`) that this run may apply
+    and that does not overlap an earlier one; the rest wait for the next round."""
+    from jaxlint.fixes.apply import Offsets, apply, spans
+
     offsets = Offsets.of(text)
-    groups = [spans(offsets, edits) for _, edits in built]
-    chosen = compose(groups)
-    failures = []
-    for index in list(chosen):  # a fix whose own result does not parse is dropped, alone
-        error = parses(apply(text, [groups[index]]))
-        if error is not None:
-            chosen.remove(index)
-            failures.append((built[index][0], error))
-    new_text = apply(text, [groups[i] for i in chosen])
-    if chosen and parses(new_text) is not None:  # together they clash: keep only the first this round
-        chosen = chosen[:1]
-        new_text = apply(text, [groups[chosen[0]]])
-    return FixOutcome(new_text, [built[i][0] for i in chosen], [e for i in chosen for e in built[i][1]], failures)
+    wanted = [_Built(f, list(f.fix.edits), spans(offsets, f.fix.edits)) for f in findings if f.fixed_by(unsafe)]
+    admitted, _, failures = _round(text, wanted)
+    return FixOutcome(apply(text, [b.spans for b in admitted]), [b.finding for b in admitted],
+                      [e for b in admitted for e in b.edits], [(b.finding, why) for b, why in failures])
 
 
 def with_fixes(text: str, findings: Sequence[Finding]) -> list[Finding]:
-    """The findings with `fix` filled in (edits against `text`) where a fix can be built."""
-    fixes = {id(f): Fix(f.fixable or "safe", _builder(f.code).message(f), tuple(e))
-             for f, e in _build_all(text, findings)}
-    return [replace(f, fix=fixes[id(f)]) if id(f) in fixes else f for f in findings]
+    """The findings with `fix` filled in (edits against `text`) where a fix was built and its result
+    parses; every other finding has no fix. Overlapping fixes are each checked against the text in
+    later rounds, as `--fix` would apply them."""
+    valid: dict[int, _Built] = {}
+    pending = _build_all(text, findings)
+    for _ in range(_CHECK_ROUNDS):
+        if not pending:
+            break
+        admitted, pending, _ = _round(text, pending)
+        valid.update((id(b.finding), b) for b in admitted)
+    out = []
+    for finding in findings:
+        built = valid.get(id(finding))
+        fix = Fix(finding.fixable or "safe", _builder(finding.code).message(finding), tuple(built.edits)) if built else None
+        out.append(replace(finding, fix=fix))
+    return out

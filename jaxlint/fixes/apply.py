@@ -1,8 +1,9 @@
-"""Compose the edits of several fixes into one text: non-overlapping ones only, result must parse."""
+"""Compose the edits of several fixes into one text: non-overlapping ones only, in linear time."""
 
 from __future__ import annotations
 
 import ast
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,9 +21,10 @@ class Offsets:
     @classmethod
     def of(cls, text: str) -> Offsets:
         starts = [0]
-        for index, char in enumerate(text):
-            if char == "\n":
-                starts.append(index + 1)
+        index = text.find("\n")
+        while index != -1:
+            starts.append(index + 1)
+            index = text.find("\n", index + 1)
         return cls(tuple(starts))
 
     def offset(self, location: Location) -> int:
@@ -33,9 +35,34 @@ def spans(offsets: Offsets, edits: Sequence[Edit]) -> list[Span]:
     return [(offsets.offset(e.location), offsets.offset(e.end_location), e.content) for e in edits]
 
 
-def _conflict(new: Span, old: Span) -> bool:
-    if new == old:
-        return False  # the same edit twice (an import two fixes need) is applied once
+class _Accepted:
+    """The spans accepted so far, sorted by start, for overlap tests in logarithmic time."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.spans: list[Span] = []
+        self.known: set[Span] = set()
+        self.widest = 0  # the longest accepted replacement bounds how far back an overlap can start
+
+    def conflicts(self, span: Span) -> bool:
+        if span in self.known:
+            return False  # the same edit twice (an import two fixes need) is applied once
+        start, end, _ = span
+        low = bisect.bisect_left(self.starts, start - self.widest)
+        high = bisect.bisect_right(self.starts, end)
+        return any(_overlap(span, self.spans[i]) for i in range(low, high))
+
+    def add(self, span: Span) -> None:
+        if span in self.known:
+            return
+        index = bisect.bisect_right(self.starts, span[0])
+        self.starts.insert(index, span[0])
+        self.spans.insert(index, span)
+        self.known.add(span)
+        self.widest = max(self.widest, span[1] - span[0])
+
+
+def _overlap(new: Span, old: Span) -> bool:
     (a, b, _), (c, d, _) = new, old
     if a == b or c == d:  # an insertion conflicts only with a replacement strictly around it
         return c < a < d or a < c < b
@@ -44,32 +71,34 @@ def _conflict(new: Span, old: Span) -> bool:
 
 def compose(groups: Sequence[list[Span]]) -> list[int]:
     """Indices of the groups that can be applied together (first come, first served)."""
-    accepted: list[Span] = []
+    accepted = _Accepted()
     chosen = []
     for index, group in enumerate(groups):
-        if any(_conflict(s, t) for s in group for t in accepted):
+        if any(accepted.conflicts(s) for s in group):
             continue
         chosen.append(index)
-        accepted += [s for s in group if s not in accepted]
+        for span in group:
+            accepted.add(span)
     return chosen
 
 
 def apply(text: str, groups: Sequence[list[Span]]) -> str:
-    """Apply every span of the given (already composed) groups."""
-    unique: list[Span] = []
-    for group in groups:
-        unique += [s for s in group if s not in unique]
-    order = sorted(range(len(unique)), key=lambda i: (unique[i][0], unique[i][1], i), reverse=True)
-    for index in order:
-        start, end, content = unique[index]
-        text = text[:start] + content + text[end:]
-    return text
+    """Apply every span of the given (already composed) groups, each distinct span once."""
+    unique = list(dict.fromkeys(s for group in groups for s in group))
+    # Insertions at one point keep the order they were given in: the sort is stable.
+    unique.sort(key=lambda s: (s[0], s[1]))
+    pieces, position = [], 0
+    for start, end, content in unique:
+        pieces += [text[position:start], content]
+        position = max(position, end)
+    pieces.append(text[position:])
+    return "".join(pieces)
 
 
 def parses(text: str) -> str | None:
     """None when `text` is valid Python, else the error."""
     try:
         ast.parse(text)
-    except (SyntaxError, ValueError) as exc:
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         return f"{type(exc).__name__}: {exc}"
     return None

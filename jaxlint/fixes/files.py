@@ -1,4 +1,7 @@
-"""Fix one file until nothing more is fixable: lint, fix, lint again (bounded), for .py and .ipynb."""
+"""Fix one file until nothing more is fixable: lint, fix, lint again (bounded), for .py and .ipynb.
+
+Each round costs one lint of the file (which builds the fixes: one libcst parse) and, when the
+round's fixes are all good, one parse of the result: fixing is linear in the number of fixes."""
 
 from __future__ import annotations
 
@@ -6,15 +9,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from jaxlint import notebooks
-from jaxlint.diagnostics import Finding
-from jaxlint.fixes import FixOutcome, applies, fix_source, with_fixes
+from jaxlint.diagnostics import Finding, Location
+from jaxlint.fixes import FixOutcome, fix_source, with_fixes
 from jaxlint.fixes.context import FixError
 from jaxlint.fixes.write import Encoded
 from jaxlint.source import Source
 
-MAX_ROUNDS = 64  # fixes that insert at the same place (key splits) land one per round
+MAX_ROUNDS = 64  # each round applies every non-overlapping fix; chains (a fix exposing another) are short
 
-Lint = Callable[[Source], Sequence[Finding]]
+Lint = Callable[[Source], Sequence[Finding]]  # findings with their built fixes (engine.check_source)
 
 
 @dataclass
@@ -22,7 +25,7 @@ class FileFix:
     original: bytes
     fixed: bytes  # equal to `original` when nothing changed
     findings: list[Finding]  # what remains
-    applied: int = 0
+    applied: int = 0  # findings that the fixes made go away
     failures: list[str] = field(default_factory=list)  # fixes dropped, with the reason
 
     @property
@@ -37,39 +40,60 @@ def fix_file(path: str, data: bytes, lint: Lint, *, unsafe: bool) -> FileFix:
     text, encoded = Encoded.read(data)
     notebook = path.endswith(".ipynb")
     source = notebooks.load(text) if notebook else Source(text)
-    result = FileFix(data, data, list(lint(source)))
-    findings, applied, seen = result.findings, 0, {text}
-    best = sum(applies(f, unsafe) for f in findings)
+    first = list(lint(source))
+    result = FileFix(data, data, first)
+    findings, seen = first, {text}
+    best = _fixable(findings, unsafe)
     for _ in range(MAX_ROUNDS):
-        fixable = sum(applies(f, unsafe) for f in findings)
+        fixable = _fixable(findings, unsafe)
         if not fixable:
             break
-        view = notebooks_view(findings, source) if notebook else findings
+        view = to_module(findings, source) if notebook else findings  # a notebook's fixes, in module rows
         outcome = fix_source(source.text, view, unsafe=unsafe)
         result.failures += [f"{_where(path, f)}: {f.code} fix dropped, the result would not parse ({why})"
                             for f, why in outcome.failures]
-        new_text = _result(text, source, outcome) if notebook else outcome.text
+        new_text = _rewritten(text, source, outcome) if notebook else outcome.text
         if not outcome.applied or new_text is None or new_text in seen:
             break
         seen.add(new_text)
         source = notebooks.load(new_text) if notebook else Source(new_text)
-        text, findings, applied = new_text, list(lint(source)), applied + len(outcome.applied)
-        remaining = sum(applies(f, unsafe) for f in findings)
+        text, findings = new_text, list(lint(source))
+        remaining = _fixable(findings, unsafe)
         if remaining > fixable:
             break  # a fix that makes more work is no progress
         if remaining < best:
             best = remaining
-            result.findings, result.applied, result.fixed = findings, applied, encoded.encode(text)
+            result.findings, result.fixed = findings, encoded.encode(text)
+    result.applied = max(len(first) - len(result.findings), 0)
     return result
 
 
-def notebooks_view(findings: Sequence[Finding], source: Source) -> list[Finding]:
-    from jaxlint.fixes.notebook import to_module
-
-    return to_module(findings, source)
+def _fixable(findings: Sequence[Finding], unsafe: bool) -> int:
+    return sum(f.fixed_by(unsafe) for f in findings)
 
 
-def _result(text: str, source: Source, outcome: FixOutcome) -> str | None:
+def to_module(findings: Sequence[Finding], source: Source) -> list[Finding]:
+    """Notebook findings with rows of the joined module (they are reported with rows within their
+    cell) and their fixes built anew there; findings outside any code cell are left out."""
+    rows = _module_rows(source)
+    moved = (_moved(f, rows) for f in findings)
+    return with_fixes(source.text, [f for f in moved if f is not None])
+
+
+def _module_rows(source: Source) -> dict[tuple[int, int], int]:
+    return {where: row for row, where in enumerate(source.cells or [], start=1)}
+
+
+def _moved(finding: Finding, rows: dict[tuple[int, int], int]) -> Finding | None:
+    start = rows.get((finding.cell, finding.location.row))  # type: ignore[arg-type]
+    end = rows.get((finding.cell, finding.end_location.row))  # type: ignore[arg-type]
+    if start is None or end is None:
+        return None
+    return replace(finding, location=Location(start, finding.location.column),
+                   end_location=Location(end, finding.end_location.column), fix=None)
+
+
+def _rewritten(text: str, source: Source, outcome: FixOutcome) -> str | None:
     from jaxlint.fixes.notebook import rewrite
 
     try:
@@ -82,24 +106,23 @@ def _where(path: str, finding: Finding) -> str:
     return f"{path}:{finding.location.row}:{finding.location.column}"
 
 
-def attach_fixes(path: str, data: bytes, findings: Sequence[Finding]) -> list[Finding]:
-    """Findings with `fix` (edits in the coordinates they are reported in) where one can be built."""
-    if not any(applies(f, unsafe=True) for f in findings):
-        return list(findings)
-    text, _ = Encoded.read(data)
-    if not path.endswith(".ipynb"):
-        return with_fixes(text, findings)
+def attach_fixes(source: Source, findings: Sequence[Finding]) -> list[Finding]:
+    """Findings with `fix` (edits in the coordinates they are reported in) where one was built and
+    its result parses; `fix` is None on every other finding."""
+    if source.cells is None:
+        return with_fixes(source.text, findings)
     from jaxlint.fixes.notebook import to_cells
 
-    source = notebooks.load(text)
-    out = []
-    for finding in findings:
-        moved = notebooks_view([finding], source)
-        fix = with_fixes(source.text, moved)[0].fix if moved else None
+    rows = _module_rows(source)
+    indexed = [(i, m) for i, m in enumerate(_moved(f, rows) for f in findings) if m is not None]
+    out = [replace(f, fix=None) for f in findings]
+    for (index, _), built in zip(indexed, with_fixes(source.text, [m for _, m in indexed])):
+        if built.fix is None:
+            continue
         try:
-            cells = to_cells(fix.edits, source) if fix else {}
+            cells = to_cells(built.fix.edits, source)
         except FixError:
-            fix = None
+            continue
         edits = tuple(e for cell_edits in cells.values() for e in cell_edits)
-        out.append(replace(finding, fix=replace(fix, edits=edits)) if fix else finding)
+        out[index] = replace(findings[index], fix=replace(built.fix, edits=edits))
     return out

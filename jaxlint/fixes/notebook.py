@@ -7,25 +7,10 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from jaxlint.diagnostics import Edit, Finding, Location
+from jaxlint.diagnostics import Edit, Location
 from jaxlint.fixes.apply import Offsets, apply, spans
 from jaxlint.fixes.context import FixError
 from jaxlint.source import Source
-
-
-def to_module(findings: Sequence[Finding], source: Source) -> list[Finding]:
-    """Findings with rows of the joined module (they are reported with rows within their cell)."""
-    from dataclasses import replace
-
-    rows = {where: row for row, where in enumerate(source.cells or [], start=1)}
-    moved = []
-    for finding in findings:
-        start = rows.get((finding.cell, finding.location.row))
-        end = rows.get((finding.cell, finding.end_location.row))
-        if start is not None and end is not None:
-            moved.append(replace(finding, location=Location(start, finding.location.column),
-                                 end_location=Location(end, finding.end_location.column)))
-    return moved
 
 
 def to_cells(edits: Sequence[Edit], source: Source) -> dict[int, list[Edit]]:

@@ -1,4 +1,4 @@
-"""Small facts every format shares: which fixes apply, and how a notebook position reads."""
+"""Small facts every format shares: which built fixes apply, and how a notebook position reads."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from jaxlint.diagnostics import Finding
 
 
 def applies(finding: Finding, unsafe_fixes: bool) -> bool:
-    """Would `--fix` (with the current `--unsafe-fixes` setting) fix this finding?"""
-    return finding.fixable == "safe" or (unsafe_fixes and finding.fixable == "unsafe")
+    """Would `--fix` (with the current `--unsafe-fixes` setting) fix this finding? Only a fix that
+    was built counts: the rule's intent alone is never advertised."""
+    return finding.fixed_by(unsafe_fixes)
 
 
 def hidden(finding: Finding, unsafe_fixes: bool) -> bool:
-    """Is there an unsafe fix that only `--unsafe-fixes` would apply?"""
-    return not unsafe_fixes and finding.fixable == "unsafe"
+    """Is there a built unsafe fix that only `--unsafe-fixes` would apply?"""
+    return not unsafe_fixes and finding.fixed_by(True) and not finding.fixed_by(False)
 
 
 def fix_counts(findings: list[Finding], unsafe_fixes: bool) -> tuple[int, int]:
