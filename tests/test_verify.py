@@ -124,7 +124,6 @@ EXAMPLES = '''
 import jax
 import jax.numpy as jnp
 from jaxlint.verify import example
-from exits_at_import import never
 from pkg.demo import add_bias, draw_twice, mse, quits, relu, reset_first
 
 example(add_bias, 5.0)
@@ -208,7 +207,7 @@ def test_json_shape_and_exit_code(demo_run) -> None:
     assert document["platform"] == "cpu"
     assert document["devices"] and document["jax_version"]
     for row in document["results"]:
-        assert set(row) == {"code", "filename", "row", "function", "status", "reason", "evidence", "fix"}
+        assert set(row) == {"code", "filename", "row", "cell", "function", "status", "reason", "evidence", "fix"}
         assert row["status"] in ("confirmed", "not-confirmed", "skipped", "error")
         assert row["fix"] is None or row["fix"]["status"] in ("passed", "failed", "skipped")
 

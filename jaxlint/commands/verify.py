@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import os
 import sys
@@ -25,6 +26,7 @@ class VerifyOptions:
     timeout: float | None = None
     output_format: str = "text"
     workers: int = 1
+    quiet: bool = False
 
 
 def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) -> int:
@@ -37,6 +39,10 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
     examples = options.examples or settings.verify_examples
     if examples is not None and not os.path.isfile(examples):
         raise ConfigError(f"examples file {examples}: no such file")
+    broken = _syntax_error(examples) if examples else None
+    if broken is not None:  # nothing would get its inputs: stop before running anything
+        print(f"jaxlint: error: {broken}; nothing was verified", file=sys.stderr)
+        return EXIT_ERROR
     timeout = options.timeout or settings.verify_timeout
     files = discover(options.paths, settings)
     results = check_paths(files, settings, frozenset(enabled))
@@ -45,15 +51,41 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
         print(f"jaxlint: error: {error}", file=sys.stderr)
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
     jobs, direct = _plan(findings, settings, frozenset(enabled), examples, timeout)
-    reporter = Reporter(findings, options.output_format)
+    reporter = Reporter(findings, options.output_format, options.quiet)
     for target_id, result in direct.items():
         reporter.add(target_id, result)
     with reporter.progress():
-        platform = run_jobs(jobs, options.workers, reporter.add) if jobs else probe(str(settings.root.resolve()))
-    reporter.finish(platform)
-    if reporter.confirmed:
-        return EXIT_CONFIRMED
-    return EXIT_ERROR if errors else EXIT_CLEAN
+        if jobs:
+            platform = run_jobs(jobs, options.workers, reporter.add)
+        else:
+            platform = probe(str(settings.root.resolve()), os.path.abspath(examples) if examples else None, timeout)
+    shown = _shown(examples) if examples else ""
+    problems = [f"{shown}:{row}: {message}" if row else f"{shown}: {message}"
+                for row, message in sorted(platform.examples_problems, key=lambda p: p[0] or 0)]
+    reporter.finish(platform, problems)
+    for problem in problems:
+        print(f"jaxlint: error: examples file {problem}", file=sys.stderr)
+    if errors or problems:
+        return EXIT_ERROR
+    return EXIT_CONFIRMED if reporter.confirmed else EXIT_CLEAN
+
+
+def _shown(path: str) -> str:
+    """The examples file as the user would name it: relative to here when it is below here."""
+    relative = os.path.relpath(path)
+    return path if relative.startswith("..") else relative
+
+
+def _syntax_error(path: str) -> str | None:
+    try:
+        with open(path, "rb") as handle:
+            ast.parse(handle.read(), filename=path)
+    except SyntaxError as exc:
+        where = f"{_shown(path)}:{exc.lineno}" + (f":{exc.offset}" if exc.offset else "")
+        return f"examples file {where}: SyntaxError: {exc.msg}"
+    except (OSError, ValueError) as exc:
+        return f"examples file {_shown(path)}: {exc}"
+    return None
 
 
 def _plan(findings: list[Finding], settings: Settings, enabled: frozenset[str], examples: str | None,

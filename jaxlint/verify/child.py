@@ -28,7 +28,7 @@ def main() -> None:
         devices = jax.devices()
         _send(channel, event="hello", platform=devices[0].platform, devices=[str(d) for d in devices],
               jax_version=jax.__version__)
-        if job.targets:
+        if job.targets or job.examples:
             _run(job, channel)
     sys.stdout.flush()
     os._exit(0)  # user threads or atexit hooks must not keep the child alive
@@ -48,13 +48,17 @@ def _run(job: Job, channel: TextIO) -> None:
         if folder not in sys.path:
             sys.path.insert(0, folder)
     examples = run_examples(job.examples, job.timeout, lambda: _send(channel, event="phase", phase="examples"))
+    _send(channel, event="examples", problems=examples.problems)
+    if not job.targets:
+        return
     _send(channel, event="phase", phase="import")
     try:
         with time_limit(job.timeout):
             module = import_module(job)
     except Timeout:
         for target in job.targets:
-            _result(channel, target, Verdict("error", f"importing {job.module} timed out after {job.timeout:g}s"))
+            _result(channel, target, Verdict("error", f"importing {job.module} timed out after {job.timeout:g}s",
+                                                     {"stage": "import"}))
         return
     except BaseException as exc:  # noqa: BLE001 - SystemExit, anything the module raises
         for target in job.targets:
@@ -80,12 +84,14 @@ def _import_failure(job: Job, target: Target, exc: BaseException) -> Verdict:
     rows = user_rows(exc, filename)
     info = describe_exception(exc)
     if isinstance(exc, SystemExit):
-        return Verdict("error", f"importing {job.module} called sys.exit({exc.code!r})", {"exception": "SystemExit"})
+        return Verdict("error", f"importing {job.module} called sys.exit({exc.code!r})",
+                       {"exception": "SystemExit", "stage": "import"})
     if rule is not None and rule.predicted(exc) and rows and target.row <= rows[-1] <= target.end_row:
         return Verdict("confirmed", f"importing the module raised {info['exception']}: {info['message']}",
                        info | {"row": rows[-1]})
     where = f" at line {rows[-1]}" if rows else ""
-    return Verdict("error", f"importing {job.module} raised {info['exception']}{where}: {info['message']}", info)
+    return Verdict("error", f"importing {job.module} raised {info['exception']}{where}: {info['message']}",
+                   info | {"stage": "import"})
 
 
 def _verify(job: Job, target: Target, module: ModuleType, examples: Any) -> tuple[Verdict, Verdict | None]:
@@ -104,6 +110,8 @@ def _verify(job: Job, target: Target, module: ModuleType, examples: Any) -> tupl
         return verdict, None
     if not target.fixed:
         return verdict, Verdict("skipped", target.fix_note) if target.fix_note else None
+    found = replace(found, confirmed_on=verdict.evidence.get("input_set", 1) - 1,
+                    baseline=verdict.evidence.get("timings"))
     return verdict, _verify_fix(job, target, found, rule)
 
 

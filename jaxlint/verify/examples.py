@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -13,6 +14,7 @@ class Example:
     function: Callable[..., Any] | str
     args: tuple[Any, ...]
     kwargs: dict[str, Any] = field(default_factory=dict)
+    row: int | None = None  # the line of the `example(...)` call, for reporting a target that does not resolve
 
 
 # The examples file calls `example(...)` at top level; the child process reads this list once
@@ -27,4 +29,4 @@ def example(function: Callable[..., Any] | str, /, *args: Any, **kwargs: Any) ->
             raise ValueError(f"example({function!r}): use \"module:qualname\", e.g. \"pkg.train:step\"")
     elif not callable(function):
         raise TypeError(f"example(): expected a function or \"module:qualname\", got {type(function).__name__}")
-    collected.append(Example(function, args, kwargs))
+    collected.append(Example(function, args, kwargs, sys._getframe(1).f_lineno))

@@ -3,13 +3,15 @@ eagerly, locating an exception in the user's file, comparing and summarising out
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import statistics
 import time
 import traceback
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import jax
 import jax.numpy as jnp
@@ -49,10 +51,19 @@ class Subject:
     function: Callable[..., Any]
     filename: str
     inputs: list[Inputs]
+    nested: bool = False  # the finding is in a function defined inside `function`
+    confirmed_on: int = 0  # the input set that confirmed the finding
+    baseline: dict[str, Any] | None = None  # the original's timings on that input set, measured once
 
     @property
     def rows(self) -> range:
         return range(self.target.row, self.target.end_row + 1)
+
+    @property
+    def runs_as_found(self) -> bool:
+        """The finding is in a function nested in an un-jitted one: the enclosing function runs as
+        its callers run it (it is not the traced entry: jitting it whole would trace the wrong code)."""
+        return self.nested and not is_jitted(self.function)
 
 
 def is_key(value: Any) -> bool:
@@ -130,7 +141,20 @@ def describe_exception(exc: BaseException) -> dict[str, Any]:
     cut = message.find(". ", 20)
     if len(message) > 120 and cut > 0:
         message = message[:cut + 1]
-    return {"exception": type(exc).__name__, "message": message[:300]}
+    return {"exception": type(exc).__name__, "message": message[:300] + install_hint(exc)}
+
+
+def install_hint(exc: BaseException) -> str:
+    """For a third-party package that is not installed at all: how to get it."""
+    if not isinstance(exc, ModuleNotFoundError) or not exc.name:
+        return ""
+    top = exc.name.split(".")[0]
+    try:
+        if importlib.util.find_spec(top) is not None:
+            return ""  # the package exists: a submodule or a local name is missing
+    except (ImportError, ValueError):
+        return ""
+    return f" (not installed: pip install {top})"
 
 
 def failure(exc: BaseException, subject: Subject, what: str = "the function") -> Verdict:
@@ -217,15 +241,47 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+@dataclass
+class CompileLog:
+    """JAX's own compile events (jax.monitoring) while a `compiling()` block runs."""
+
+    compiles: int = 0
+    seconds: float = 0.0
+
+
+_log: CompileLog | None = None
+
+
+def _on_duration(event: str, seconds: float, **_: Any) -> None:
+    if _log is not None and event.startswith("/jax/core/compile/"):
+        _log.seconds += seconds  # tracing, lowering and the backend compile
+        _log.compiles += event.endswith("backend_compile_duration")
+
+
+jax.monitoring.register_event_duration_secs_listener(_on_duration)
+
+
+@contextmanager
+def compiling() -> Iterator[CompileLog]:
+    global _log
+    _log = CompileLog()
+    try:
+        yield _log
+    finally:
+        _log = None
+
+
 def timings(function: Callable[..., Any], inputs: Inputs) -> dict[str, float] | None:
-    """Trace+compile time of the first call (caches cleared) and the steady-state median."""
+    """The first call (caches cleared): its time and JAX's compile time in it; then the steady-state
+    median per call."""
     try:
         jitted = compiled(function, inputs)
         args, kwargs = inputs.fresh()
         jax.clear_caches()
-        start = time.perf_counter()
-        jax.block_until_ready(jitted(*args, **kwargs))
-        first = time.perf_counter() - start
+        with compiling() as log:
+            start = time.perf_counter()
+            jax.block_until_ready(jitted(*args, **kwargs))
+            first = time.perf_counter() - start
         repeats: list[float] = []
         while len(repeats) < _MAX_REPEATS and sum(repeats) < _TIMING_BUDGET_S:
             start = time.perf_counter()
@@ -233,15 +289,36 @@ def timings(function: Callable[..., Any], inputs: Inputs) -> dict[str, float] | 
             repeats.append(time.perf_counter() - start)
     except Exception:
         return None
-    return {"first_call_ms": round(first * 1e3, 2), "steady_us": round(statistics.median(repeats) * 1e6, 1),
-            "repeats": len(repeats)}
+    return {"first_call_ms": round(first * 1e3, 2), "compile_ms": round(log.seconds * 1e3, 2),
+            "steady_us": round(statistics.median(repeats) * 1e6, 1), "repeats": len(repeats)}
+
+
+def compilations(function: Callable[..., Any], inputs: list[Inputs]) -> int | None:
+    """How many times JAX compiles the function over all the input sets (static arguments compile
+    once per value)."""
+    jax.clear_caches()
+    try:
+        with compiling() as log:
+            for each in inputs:
+                args, kwargs = each.fresh()
+                jax.block_until_ready(compiled(function, each)(*args, **kwargs))
+    except Exception:
+        return None
+    return log.compiles
+
+
+def with_input_set(evidence: dict[str, Any], subject: Subject, index: int) -> dict[str, Any]:
+    """Which input set a result comes from (several `example()` calls are several sets)."""
+    evidence.update(inputs=subject.inputs[index].describe(), input_set=index + 1, input_sets=len(subject.inputs))
+    return evidence
 
 
 def compare_fixed(fixed: Subject) -> Verdict | None:
     """Run the fixed function jitted and eagerly on every input set; a failed Verdict, or None."""
+    run = run_as_found if fixed.runs_as_found else run_compiled
     for inputs in fixed.inputs:
         try:
-            jitted = run_compiled(fixed.function, inputs)
+            jitted = run(fixed.function, inputs)
         except Exception as exc:
             return fix_raised(exc, "jitted")
         try:
@@ -260,9 +337,16 @@ def fix_raised(exc: BaseException, mode: str) -> Verdict:
 
 
 def passed(reason: str, original: Subject, fixed: Subject, evidence: dict[str, Any] | None = None) -> Verdict:
-    """A passed fix, with both functions' timings side by side."""
-    inputs = fixed.inputs[0]
+    """A passed fix, with its performance beside the original's baseline (measured once, on the
+    input set that confirmed the finding): per-call time, compile time, compilations."""
+    index = original.confirmed_on if original.confirmed_on < len(fixed.inputs) else 0
     evidence = dict(evidence or {})
-    evidence["timings"] = {"original": timings(original.function, original.inputs[0]),
-                           "fixed": timings(fixed.function, inputs)}
+    after = timings(fixed.function, fixed.inputs[index])
+    before = original.baseline
+    evidence["timings"] = {"original": before, "fixed": after}
+    evidence["steady_us"] = {"original": before and before["steady_us"], "fixed": after and after["steady_us"]}
+    evidence["compile_ms"] = {"original": before and before.get("compile_ms"), "fixed": after and after["compile_ms"]}
+    if before and after and after["steady_us"] > 0:
+        evidence["speedup"] = round(before["steady_us"] / after["steady_us"], 2)
+    evidence["compilations"] = {"fixed": compilations(fixed.function, fixed.inputs), "input_sets": len(fixed.inputs)}
     return Verdict("passed", reason, evidence)

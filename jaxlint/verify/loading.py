@@ -16,22 +16,30 @@ from typing import Any, Callable
 
 from jaxlint.verify import examples as examples_module
 from jaxlint.verify.alarm import Timeout, time_limit
-from jaxlint.verify.harness import Inputs, Subject
+from jaxlint.verify.harness import Inputs, Subject, describe_exception
 from jaxlint.verify.inputs import NoInputs, from_annotations
 from jaxlint.verify.jobs import Job, Target, Verdict
 
 ExampleKey = tuple[str, str]  # (real path of the module file, qualname)
 
 
+class Unresolved(LookupError):
+    """An `example("module:qualname")` target that names nothing."""
+
+
+Problem = tuple[int | None, str]  # (line of the examples file, what went wrong there)
+
+
 @dataclass
 class Examples:
     inputs: dict[ExampleKey, list[Inputs]] = field(default_factory=dict)
-    problems: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
 
 
 def run_examples(path: str | None, timeout: float, progress: Callable[[], None]) -> Examples:
     """Run the examples file one top-level statement at a time, so that one failing import
-    (a module that exits or raises at import) loses only the examples that needed it."""
+    (a module that exits or raises at import) loses only the examples that needed it. Every
+    failure, and every `example()` target that does not resolve, is a problem with its line."""
     found = Examples()
     if path is None:
         return found
@@ -39,7 +47,7 @@ def run_examples(path: str | None, timeout: float, progress: Callable[[], None])
         with open(path, encoding="utf-8") as handle:
             tree = ast.parse(handle.read(), filename=path)
     except (OSError, SyntaxError, ValueError) as exc:
-        found.problems.append(f"examples file {path}: {exc}")
+        found.problems.append((getattr(exc, "lineno", None), f"{type(exc).__name__}: {exc}"))
         return found
     namespace: dict[str, Any] = {"__name__": "__jaxlint_examples__", "__file__": path}
     examples_module.collected.clear()
@@ -50,18 +58,29 @@ def run_examples(path: str | None, timeout: float, progress: Callable[[], None])
             with time_limit(timeout):
                 exec(code, namespace)  # noqa: S102 - running the user's examples file is the point
         except Timeout:
-            found.problems.append(f"{path}:{statement.lineno}: timed out after {timeout:g}s")
+            found.problems.append((statement.lineno, f"timed out after {timeout:g}s"))
         except (Exception, SystemExit) as exc:
-            found.problems.append(f"{path}:{statement.lineno}: {type(exc).__name__}: {exc}")
+            found.problems.append((statement.lineno, _failed(exc)))
     for example in examples_module.collected:
         try:
             key = _example_key(example.function, timeout)
         except (Exception, SystemExit, Timeout) as exc:
-            found.problems.append(f"example({example.function!r}): {type(exc).__name__}: {exc}")
+            found.problems.append((example.row, f"example({example.function!r}): {_failed(exc)}"))
             continue
         bound = example.function if inspect.ismethod(example.function) else None
         found.inputs.setdefault(key, []).append(Inputs("examples", example.args, example.kwargs, bound))
     return found
+
+
+def _failed(exc: BaseException) -> str:
+    if isinstance(exc, SystemExit):
+        return f"sys.exit({exc.code!r}) was called"
+    if isinstance(exc, Unresolved):
+        return str(exc)
+    if isinstance(exc, Timeout):
+        return "timed out"
+    info = describe_exception(exc)
+    return f"{info['exception']}: {info['message']}"
 
 
 def _example_key(function: Callable[..., Any] | str, timeout: float) -> ExampleKey:
@@ -69,6 +88,11 @@ def _example_key(function: Callable[..., Any] | str, timeout: float) -> ExampleK
         module_name, _, qualname = function.partition(":")
         with time_limit(timeout):
             module = importlib.import_module(module_name)
+        owner: Any = module
+        for part in qualname.split("."):
+            if not hasattr(owner, part):
+                raise Unresolved(f"module `{module_name}` has no `{qualname}`")
+            owner = getattr(owner, part)
         return os.path.realpath(module.__file__ or ""), qualname
     inner = inspect.unwrap(function)
     code = getattr(inner, "__code__", None)
@@ -129,12 +153,10 @@ def subject(target: Target, module: ModuleType, filename: str, examples: Example
             args, kwargs = from_annotations(function)
         except NoInputs as exc:
             evidence = {"function": qualname, "detail": str(exc)}
-            if examples.problems:
-                evidence["examples_file_problems"] = examples.problems[:5]
             return Verdict("skipped", "no example inputs", evidence)
         origin = "annotations" if args or kwargs else "no parameters"
         inputs = [Inputs(origin, args, kwargs)]
-    return Subject(target, module, function, filename, inputs)
+    return Subject(target, module, function, filename, inputs, nested=qualname != target.qualname)
 
 
 def resolve(module: ModuleType, qualname: str) -> tuple[Callable[..., Any], str] | Verdict:

@@ -12,7 +12,7 @@ import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from jaxlint.verify.jobs import Job, Target
@@ -27,9 +27,13 @@ OnResult = Callable[[int, dict[str, Any]], None]
 
 @dataclass
 class Platform:
+    """What the children said about the run: JAX's platform, and the examples file's problems
+    (each child runs the file; each problem is kept once)."""
+
     platform: str | None = None
     devices: list[str] | None = None
     jax_version: str | None = None
+    examples_problems: list[tuple[int | None, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -56,10 +60,10 @@ def run_jobs(jobs: list[Job], workers: int, on_result: OnResult) -> Platform:
     return platform
 
 
-def probe(root: str) -> Platform:
-    """Platform and devices when there is nothing to verify."""
+def probe(root: str, examples: str | None, timeout: float) -> Platform:
+    """Platform and devices (and the examples file's problems) when there is nothing to verify."""
     platform = Platform()
-    _run_job(Job(root=root, module="", filename="", examples=None, results="", timeout=_JAX_START_S),
+    _run_job(Job(root=root, module="", filename="", examples=examples, results="", timeout=timeout),
              lambda *_: None, platform)
     return platform
 
@@ -143,6 +147,10 @@ def _event(event: dict[str, Any], watch: _Watch, on_result: OnResult, platform: 
     elif kind == "hello":
         platform.platform, platform.devices = event["platform"], event["devices"]
         platform.jax_version = event["jax_version"]
+    elif kind == "examples":
+        for row, message in event["problems"]:
+            if (row, message) not in platform.examples_problems:
+                platform.examples_problems.append((row, message))
     elif kind == "start":
         watch.phase, watch.current = "target", event["id"]
     elif kind == "result" and event["id"] in remaining:

@@ -23,6 +23,7 @@ from jaxlint.verify.harness import (
     same,
     summarize,
     timings,
+    with_input_set,
 )
 from jaxlint.verify.jobs import Verdict
 
@@ -57,12 +58,13 @@ def run(subject: Subject) -> Verdict:
         return Verdict("skipped", f"cannot change the captured value `{name}` (not a number, bool, array, "
                                   "or list/dict of numbers)")
     outcomes: list[Verdict] = []
-    for inputs in subject.inputs:
+    for index, inputs in enumerate(subject.inputs):
         try:
             verdict = _experiment(subject, inputs, change)
         except Exception as exc:
             outcomes.append(failure(exc, subject))
             continue
+        with_input_set(verdict.evidence, subject, index)
         if verdict.status == "confirmed":
             verdict.evidence["timings"] = timings(subject.function, inputs)
             return verdict
@@ -81,8 +83,7 @@ def _experiment(subject: Subject, inputs: Inputs, change: Change) -> Verdict:
     stale = same(compiled_before, compiled_after) and not same(eager_before, eager_after)
     evidence = {"name": change.name, "before": summarize(change.before), "after": summarize(change.after),
                 "compiled_before": summarize(compiled_before), "compiled_after": summarize(compiled_after),
-                "eager_before": summarize(eager_before), "eager_after": summarize(eager_after), "stale": stale,
-                "inputs": inputs.describe()}
+                "eager_before": summarize(eager_before), "eager_after": summarize(eager_after), "stale": stale}
     shown = {k: _text(evidence[k]) for k in ("compiled_after", "after", "eager_after")}
     if stale:
         return Verdict("confirmed", f"compiled output stayed {shown['compiled_after']} after {change.name} changed "
@@ -174,6 +175,7 @@ def check_fix(original: Subject, fixed: Subject) -> Verdict:
     if change is None or len(added) != 1:
         return _still_stale(original, fixed)
     parameter = added[0]
+    befores = []
     for inputs in original.inputs:
         with_before = Inputs(inputs.origin, inputs.args, {**inputs.kwargs, parameter: change.before})
         with_after = Inputs(inputs.origin, inputs.args, {**inputs.kwargs, parameter: change.after})
@@ -190,8 +192,9 @@ def check_fix(original: Subject, fixed: Subject) -> Verdict:
             return Verdict("failed", f"after {change.name} changed, the fixed function gave "
                                      f"{_text(evidence['fixed_after'])}; the eager original gave "
                                      f"{_text(evidence['eager_original_after'])}", evidence)
+        befores.append(with_before)
     return passed(f"`{parameter}` is now a parameter: the jitted output follows its change and equals the "
-                  "eager original", original, replace(fixed, inputs=[with_before]), evidence)
+                  "eager original", original, replace(fixed, inputs=befores), evidence)
 
 
 def _added_parameters(original: Callable[..., Any], fixed: Callable[..., Any]) -> list[str]:

@@ -24,6 +24,7 @@ from jaxlint.verify.harness import (
     run_eager,
     timings,
     user_rows,
+    with_input_set,
 )
 from jaxlint.verify.jobs import Verdict
 
@@ -34,14 +35,14 @@ def predicted(exc: BaseException) -> bool:
 
 def run(subject: Subject) -> Verdict:
     outcomes: list[Verdict] = []
-    for inputs in subject.inputs:
+    for index, inputs in enumerate(subject.inputs):
         try:
             checker = _checker(subject, inputs)
             reuse = _reuse(subject, inputs)
         except Exception as exc:
             outcomes.append(failure(exc, subject))
             continue
-        evidence = {"key_reuse_error": checker, **(reuse or {}), "inputs": inputs.describe()}
+        evidence = with_input_set({"key_reuse_error": checker, **(reuse or {})}, subject, index)
         if reuse:
             identical = " with identical draws" if reuse["identical_draws"] else ""
             reason = (f"line {reuse['reuse_row']} consumed the key already consumed at line {reuse['first_row']}"

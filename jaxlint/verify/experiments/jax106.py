@@ -21,6 +21,7 @@ from jaxlint.verify.harness import (
     raised_here,
     run_compiled,
     timings,
+    with_input_set,
 )
 from jaxlint.verify.jobs import Verdict
 
@@ -33,7 +34,7 @@ def predicted(exc: BaseException) -> bool:
 
 def run(subject: Subject) -> Verdict:
     outcomes: list[Verdict] = []
-    for inputs in subject.inputs:
+    for index, inputs in enumerate(subject.inputs):
         try:
             per_call, printed = _count_prints(subject, inputs)
         except Exception as exc:
@@ -42,6 +43,7 @@ def run(subject: Subject) -> Verdict:
             outcomes.append(failure(exc, subject))
             continue
         verdict = _judge(subject, per_call, printed)
+        with_input_set(verdict.evidence, subject, index)
         if verdict.status == "confirmed":
             verdict.evidence["timings"] = timings(subject.function, inputs)
             return verdict
@@ -96,7 +98,7 @@ def check_fix(original: Subject, fixed: Subject) -> Verdict:
                                    info)
             outputs.append(captured.getvalue())
         evidence = {"calls": CALLS, "printed_per_call": [len(o.splitlines()) for o in outputs],
-                    "printed": outputs[0].splitlines()[:3]}
+                    "printed": outputs[0].splitlines()[:3], "host_callback": True}  # jax.debug.print
         if not all(outputs) or any("Trace" in o for o in outputs):
             return Verdict("failed", f"the fixed function did not print concrete values on each of {CALLS} calls",
                            evidence)

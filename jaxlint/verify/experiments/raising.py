@@ -14,8 +14,10 @@ from jaxlint.verify.harness import (
     masked,
     passed,
     raised_here,
+    run_as_found,
     summarize,
     user_rows,
+    with_input_set,
 )
 from jaxlint.verify.jobs import Verdict
 
@@ -25,19 +27,25 @@ _PREFERENCE = ("not-confirmed", "skipped", "error")
 
 def expect_raise(subject: Subject, predicted: Callable[[BaseException], bool], call: Call, how: str) -> Verdict:
     outcomes: list[Verdict] = []
-    for inputs in subject.inputs:
+    if subject.runs_as_found:
+        call = run_as_found
+    for index, inputs in enumerate(subject.inputs):
         try:
             output = call(subject.function, inputs)
         except Exception as exc:
             if predicted(exc) and raised_here(exc, subject):
                 info = describe_exception(exc)
-                evidence = info | {"row": user_rows(exc, subject.filename)[-1], "inputs": inputs.describe()}
+                evidence = with_input_set(info | {"row": user_rows(exc, subject.filename)[-1]}, subject, index)
                 return Verdict("confirmed", f"{how} raised {info['exception']}: {info['message']}", evidence)
             name = describe_exception(exc)["exception"]
             outcomes.append(masked(exc, subject, name) if predicted(exc) else failure(exc, subject))
             continue
+        if subject.nested and callable(output):
+            inner = (subject.target.qualname or "").rsplit(".", 1)[-1]
+            return Verdict("skipped", f"`{inner}` is a nested function that `{_name(subject)}` returns "
+                                      "without calling it: give an example for the code that calls it")
         outcomes.append(Verdict("not-confirmed", f"{how} ran without error on {inputs.describe()}",
-                                {"output": summarize(output), "inputs": inputs.describe()}))
+                                with_input_set({"output": summarize(output)}, subject, index)))
     return min(outcomes, key=lambda v: _PREFERENCE.index(v.status))
 
 
@@ -46,3 +54,7 @@ def fix_runs(original: Subject, fixed: Subject, what: str) -> Verdict:
     if problem is not None:
         return problem
     return passed(f"the fixed function {what}, and its jitted output equals its eager output", original, fixed)
+
+
+def _name(subject: Subject) -> str:
+    return getattr(subject.function, "__name__", None) or "its enclosing function"
