@@ -173,14 +173,14 @@ example(after, 1.0)
 '''
 
 
-def _project(root: Path, files: dict[str, str]) -> None:
+def make_project(root: Path, files: dict[str, str]) -> None:
     for name, text in files.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
 
 
-def _jaxlint(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def run_jaxlint(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(REPO), NO_COLOR="1")
     return subprocess.run([sys.executable, "-m", "jaxlint", *args], cwd=root, env=env, capture_output=True,
                           text=True, timeout=600)
@@ -194,10 +194,10 @@ def _by_function(document: dict) -> dict[str, dict]:
 def demo_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], dict]:
     root = tmp_path_factory.mktemp("verify_demo")
     typed = {"typed.py": TYPED} if importlib.util.find_spec("jaxtyping") else {}
-    _project(root, {**typed, "pkg/__init__.py": "", "pkg/demo.py": DEMO, "exits_at_import.py": EXITS_AT_IMPORT,
+    make_project(root, {**typed, "pkg/__init__.py": "", "pkg/demo.py": DEMO, "exits_at_import.py": EXITS_AT_IMPORT,
                     "examples.py": EXAMPLES,
                     "pyproject.toml": '[tool.jaxlint.verify]\nexamples = "examples.py"\ntimeout = 30\n'})
-    result = _jaxlint(root, "verify", ".", "--output-format", "json")
+    result = run_jaxlint(root, "verify", ".", "--output-format", "json")
     return result, json.loads(result.stdout)
 
 
@@ -266,8 +266,8 @@ def test_sys_exit_is_an_error(demo_run) -> None:
 
 
 def test_hang_and_crash_cost_only_their_finding(tmp_path: Path) -> None:
-    _project(tmp_path, {"trouble.py": TROUBLE, "examples.py": TROUBLE_EXAMPLES})
-    result = _jaxlint(tmp_path, "verify", "trouble.py", "--examples", "examples.py", "--timeout", "3")
+    make_project(tmp_path, {"trouble.py": TROUBLE, "examples.py": TROUBLE_EXAMPLES})
+    result = run_jaxlint(tmp_path, "verify", "trouble.py", "--examples", "examples.py", "--timeout", "3")
     lines = result.stdout.splitlines()
     assert any(":10: JAX106 error: timed out after 3s" in line for line in lines), result.stdout
     assert any(":17: JAX106 error: the process exited with code 7" in line for line in lines), result.stdout
@@ -277,8 +277,8 @@ def test_hang_and_crash_cost_only_their_finding(tmp_path: Path) -> None:
 
 
 def test_nothing_confirmed_exits_zero(tmp_path: Path) -> None:
-    _project(tmp_path, {"plain.py": "import jax\n\n\n@jax.jit\ndef f(x):\n    print(x)\n    return x\n"})
-    result = _jaxlint(tmp_path, "verify", ".", "--output-format", "json")
+    make_project(tmp_path, {"plain.py": "import jax\n\n\n@jax.jit\ndef f(x):\n    print(x)\n    return x\n"})
+    result = run_jaxlint(tmp_path, "verify", ".", "--output-format", "json")
     assert result.returncode == 0, result.stderr
     assert [r["status"] for r in json.loads(result.stdout)["results"]] == ["skipped"]
 

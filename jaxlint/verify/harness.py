@@ -236,7 +236,10 @@ def _short(value: Any) -> str:
     if isinstance(value, (jax.Array, np.ndarray)):
         if is_key(value):
             return "key"
-        return f"{value.dtype}{list(value.shape)}"
+        shape = f"{value.dtype}{list(value.shape)}"
+        if value.size <= 4 and not isinstance(value, jax.core.Tracer):  # tell small input sets apart
+            return f"{shape}={summarize(value)}"
+        return shape
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
