@@ -188,7 +188,7 @@ def _rich(rows: list[dict[str, Any]], summary: str) -> None:
     console = Console()
     if console.width < _TABLE_WIDTH:
         for line in _lines(rows):
-            console.print(Text(line, style=_line_style(line)), soft_wrap=True)
+            console.print(Text(line, style=_line_style(line)))  # wrapped between words
         console.print(summary, highlight=False, markup=False, end="")
         return
     table = Table(show_lines=True)
