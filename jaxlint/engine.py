@@ -229,6 +229,15 @@ def module_name(path: str) -> str:
     return ".".join(reversed(parts)) or "__main__"
 
 
+def package_root(path: str) -> str:
+    """The folder a file's top-level package sits in (its own folder for a plain script): where
+    Python finds it when the project runs, and where the modules importing it live."""
+    folder = os.path.dirname(os.path.abspath(path))
+    while _is_package(folder) and os.path.dirname(folder) != folder:
+        folder = os.path.dirname(folder)
+    return folder
+
+
 @functools.lru_cache(maxsize=4096)
 def _is_package(folder: str) -> bool:
     return os.path.isfile(os.path.join(folder, "__init__.py"))

@@ -10,6 +10,7 @@ from jaxlint.config import ConfigError, Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.discovery import discover
 from jaxlint.engine import FileResult, check_file, check_paths
+from jaxlint.fixes.callers import withdraw_in_results
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -35,21 +36,26 @@ class CheckOptions:
 def run_check(options: CheckOptions, settings: Settings, enabled: set[str]) -> int:
     codes = frozenset(enabled)
     stdin: bytes | None = None
+    unreadable: list[str] = []  # directories the walk could not read
     if options.stdin_filename is not None:
         stdin = sys.stdin.buffer.read()
         files = [options.stdin_filename]
         results = [check_file(options.stdin_filename, settings, codes, data=stdin)]
     else:
         try:
-            files = discover(options.paths, settings, options.force_exclude)
+            found = discover(options.paths, settings, options.force_exclude)
         except ConfigError as exc:
             print(f"jaxlint: error: {exc}", file=sys.stderr)
             return EXIT_ERROR
+        files, unreadable = found.files, found.errors
+        for warning in found.warnings if not options.quiet else ():
+            print(f"jaxlint: warning: {warning}", file=sys.stderr)
         if options.verbose:
             print(f"jaxlint: checking {len(files)} file(s)", file=sys.stderr)
         cache_dir = None if not options.cache else (options.cache_dir or os.path.join(str(settings.root), ".jaxlint_cache"))
         results = check_paths(files, settings, codes, jobs=options.jobs, cache_dir=cache_dir)
-    errors = [e for r in results for e in r.errors]
+    results = withdraw_in_results(files, results, settings)
+    errors = [*unreadable, *(e for r in results for e in r.errors)]
     for error in errors:
         print(f"jaxlint: error: {error}", file=sys.stderr)
     if options.fix or options.diff:

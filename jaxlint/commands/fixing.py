@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.engine import FileResult, check_source, read_file
+from jaxlint.fixes.callers import project_modules, withdraw_outside_callers
 from jaxlint.fixes.files import FileFix, fix_file
 from jaxlint.fixes.write import write_atomic
 from jaxlint.source import Source
@@ -27,6 +28,7 @@ def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes 
     remaining: list[FileResult] = []
     applied = changed_files = 0
     diffs: list[str] = []
+    others = project_modules(files, settings)
     for path, result in zip(files, results, strict=True):
         if not any(f.fixed_by(unsafe) for f in result.findings):
             remaining.append(result)
@@ -37,7 +39,7 @@ def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes 
             continue
 
         def lint(source: Source, path: str = path) -> Sequence[Finding]:
-            return check_source(source, path, settings, codes).findings
+            return withdraw_outside_callers(check_source(source, path, settings, codes).findings, path, others)
 
         fixed = fix_file(path, data, lint, unsafe=unsafe)
         for failure in fixed.failures:

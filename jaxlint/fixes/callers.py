@@ -1,0 +1,85 @@
+"""A fix that changes a function's signature rewrites the call sites of its own module only; when
+another module of the project may call the function, those calls would break, so the fix is
+withdrawn. Other modules are searched as text for the function's name: conservative, and cheap
+because it runs only when such a fix was built."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+
+from jaxlint.config import Settings
+from jaxlint.diagnostics import Finding
+from jaxlint.engine import FileResult
+
+SIGNATURE_CHANGING = frozenset({"JAX101"})  # its fix adds a parameter to the function
+
+
+class OtherModules:
+    """The Python files of a run and of its project, read only when a name must be looked up."""
+
+    def __init__(self, paths: Callable[[], Iterable[str]]) -> None:
+        self._paths = paths
+        self._contents: list[tuple[str, bytes]] | None = None
+
+    def mention(self, name: str, path: str) -> bool:
+        word = re.compile(rb"\b" + re.escape(name.encode()) + rb"\b")
+        here = os.path.realpath(path)
+        return any(word.search(data) for where, data in self._read() if where != here)
+
+    def _read(self) -> list[tuple[str, bytes]]:
+        if self._contents is None:
+            self._contents = []
+            for path in dict.fromkeys(os.path.realpath(p) for p in self._paths()):
+                try:
+                    with open(path, "rb") as handle:
+                        self._contents.append((path, handle.read()))
+                except OSError:
+                    continue
+        return self._contents
+
+
+def withdraw_outside_callers(findings: Sequence[Finding], path: str, others: OtherModules) -> list[Finding]:
+    """The findings, without the signature-changing fixes of functions other modules mention."""
+    out = []
+    for finding in findings:
+        if (finding.code in SIGNATURE_CHANGING and (finding.fix or finding.fixable) and finding.function
+                and others.mention(finding.function.rsplit(".", 1)[-1], path)):
+            finding = replace(finding, fix=None, fixable=None)
+        out.append(finding)
+    return out
+
+
+def needs_lookup(findings: Iterable[Finding]) -> bool:
+    return any(f.code in SIGNATURE_CHANGING and (f.fix or f.fixable) for f in findings)
+
+
+def project_modules(files: Sequence[str], settings: Settings) -> OtherModules:
+    """The files of this run and of the projects they belong to: the configuration's root, and each
+    file's package root (its first folder up without `__init__.py`), where its importers live. A run
+    on a subset (pre-commit, an editor) must not miss the callers it did not name."""
+
+    def paths() -> list[str]:
+        from jaxlint.discovery import discover
+        from jaxlint.engine import package_root
+
+        roots = {package_root(f) for f in files}
+        if settings.config_file is not None:
+            roots.add(str(settings.root))
+        try:
+            return [*files, *discover(sorted(roots), settings, False).files]
+        except Exception:  # an unreadable corner of the project: the named files still count
+            return list(files)
+
+    return OtherModules(paths)
+
+
+def withdraw_in_results(files: Sequence[str], results: Sequence[FileResult], settings: Settings) -> list[FileResult]:
+    """`withdraw_outside_callers` over a run's results (a no-op unless such a fix was built)."""
+    if not any(needs_lookup(r.findings) for r in results):
+        return list(results)
+    others = project_modules(files, settings)
+    return [replace(r, findings=tuple(withdraw_outside_callers(r.findings, path, others))) if needs_lookup(r.findings)
+            else r for path, r in zip(files, results, strict=True)]

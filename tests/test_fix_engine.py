@@ -1,0 +1,151 @@
+"""The fix engine: fixes are advertised only when built, fixing is linear, bad fixes are dropped
+alone, and a signature-changing fix never breaks a caller in another module."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jaxlint.config import Settings
+from jaxlint.diagnostics import Edit, Finding, Fix, Location
+from jaxlint.engine import check_source
+from jaxlint.fixes import fix_source
+from jaxlint.fixes import apply as apply_module
+from jaxlint.fixes.files import fix_file
+from jaxlint.source import Source
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+MISSION = frozenset(f"JAX10{i}" for i in range(1, 7))
+
+
+def jaxlint(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "jaxlint", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=300, check=False)
+
+
+def as_json(cwd: Path, *paths: str) -> list[dict]:
+    result = jaxlint("check", "--no-cache", "--output-format", "json", *paths, cwd=cwd)
+    assert result.returncode in (0, 1), result.stderr
+    return json.loads(result.stdout)
+
+
+def test_after_fixing_everything_nothing_left_claims_a_fix(tmp_path: Path) -> None:
+    """The bundled fixtures hold every fix shape: after `--fix --unsafe-fixes` no remaining finding
+    carries a fix, in JSON or as a text marker or count, and a second run changes nothing."""
+    work = tmp_path / "fixtures"
+    shutil.copytree(FIXTURES, work)
+    before = as_json(work, ".")
+    assert sum(f["fix"] is not None for f in before) > 100
+    fixed = jaxlint("check", "--no-cache", "--fix", "--unsafe-fixes", ".", cwd=work)
+    assert fixed.returncode == 1, fixed.stderr
+    after = as_json(work, ".")
+    assert [(f["filename"], f["location"], f["code"]) for f in after if f["fix"] is not None] == []
+    text = jaxlint("check", "--no-cache", "--unsafe-fixes", ".", cwd=work).stdout
+    assert "[*]" not in text and "[-]" not in text and "fixable" not in text
+    snapshot = {p: p.read_bytes() for p in work.rglob("*.py")}
+    jaxlint("check", "--no-cache", "--fix", "--unsafe-fixes", ".", cwd=work)
+    assert {p: p.read_bytes() for p in work.rglob("*.py")} == snapshot
+
+
+def test_every_advertised_fix_applies_alone(tmp_path: Path) -> None:
+    """Each fix of the JSON output, applied by itself, leaves a file that parses."""
+    for finding in as_json(FIXTURES, "."):
+        if finding["fix"] is None or finding.get("cell"):
+            continue
+        text = (FIXTURES / finding["filename"]).read_text()
+        edits = [Edit(e["content"], Location(**e["location"]), Location(**e["end_location"]))
+                 for e in finding["fix"]["edits"]]
+        result = apply_module.apply(text, [apply_module.spans(apply_module.Offsets.of(text), edits)])
+        assert apply_module.parses(result) is None, (finding["filename"], finding["location"])
+
+
+def _program(functions: int) -> str:
+    body = ["import jax", "import jax.numpy as jnp", ""]
+    for i in range(functions):
+        body += ["", "@jax.jit", f"def f{i}(x):", "    y = jnp.zeros(3)", "    y[0] = 1.0", "    print(x)",
+                 "    return y + x", ""]
+    return "\n".join(body)
+
+
+@pytest.mark.parametrize("functions", [5, 40])
+def test_fixing_takes_the_same_number_of_rounds_whatever_the_number_of_fixes(functions: int, monkeypatch) -> None:
+    """Linear fixing: per round one lint (one libcst parse, one parse checking the fixes built) and
+    one parse of the result; the number of rounds does not grow with the number of fixes."""
+    lints, parses = [], []
+    real_parses = apply_module.parses
+    monkeypatch.setattr(apply_module, "parses", lambda text: parses.append(1) or real_parses(text))
+
+    def lint(source: Source) -> list[Finding]:
+        lints.append(1)
+        return list(check_source(source, "gen.py", Settings(), MISSION).findings)
+
+    result = fix_file("gen.py", _program(functions).encode(), lint, unsafe=False)
+    assert result.changed and result.findings == [] and result.applied == 2 * functions
+    assert len(lints) == 2 and len(parses) == 2
+
+
+def _finding(row: int, content: str, column: int = 1, end_column: int = 2) -> Finding:
+    edit = Edit(content, Location(row, column), Location(row, end_column))
+    return Finding("JAX104", "in-place-update", "error", "m", "a.py", Location(row, 1), Location(row, 2),
+                   fix=Fix("safe", "m", (edit,)), fixable="safe")
+
+
+def test_a_fix_that_breaks_the_file_is_dropped_alone() -> None:
+    text = "a = 1\nb = 2\nc = 3\nd = 4\n"
+    good, bad, other = _finding(1, "x"), _finding(2, "("), _finding(4, "y")
+    outcome = fix_source(text, [good, bad, other], unsafe=False)
+    assert outcome.text == "x = 1\nb = 2\nc = 3\ny = 4\n"
+    assert outcome.applied == [good, other] and [f for f, _ in outcome.failures] == [bad]
+
+
+def test_an_unsafe_fix_waits_for_unsafe_fixes() -> None:
+    unsafe = _finding(1, "x")
+    unsafe = Finding(**{**unsafe.__dict__, "fix": Fix("unsafe", "m", unsafe.fix.edits)})
+    assert fix_source("a = 1\n", [unsafe], unsafe=False).applied == []
+    assert fix_source("a = 1\n", [unsafe], unsafe=True).text == "x = 1\n"
+
+
+MODEL = """\
+import jax
+
+scale = 2.0
+
+
+@jax.jit
+def apply(x):
+    return x * scale
+
+
+def run(x):
+    return apply(x)
+
+
+def set_scale(value):
+    global scale
+    scale = value
+"""
+
+
+def test_a_signature_changing_fix_is_withdrawn_when_another_module_calls_the_function(tmp_path: Path) -> None:
+    (tmp_path / "model.py").write_text(MODEL)
+    (tmp_path / "train.py").write_text("import model\n\nprint(model.apply(1.0))\n")
+    for paths in ((".",), ("model.py",)):  # a subset of the files finds the caller on disk too
+        [finding] = as_json(tmp_path, *paths)
+        assert (finding["code"], finding["fix"]) == ("JAX101", None)
+    jaxlint("check", "--no-cache", "--fix", "--unsafe-fixes", ".", cwd=tmp_path)
+    assert (tmp_path / "model.py").read_text() == MODEL
+
+
+def test_a_signature_changing_fix_updates_its_own_module_when_nobody_else_calls(tmp_path: Path) -> None:
+    (tmp_path / "model.py").write_text(MODEL)
+    (tmp_path / "other.py").write_text("print('unrelated')\n")
+    [finding] = as_json(tmp_path, ".")
+    assert finding["fix"]["applicability"] == "unsafe"
+    jaxlint("check", "--no-cache", "--fix", "--unsafe-fixes", ".", cwd=tmp_path)
+    fixed = (tmp_path / "model.py").read_text()
+    assert "def apply(x, scale):" in fixed and "return apply(x, scale=scale)" in fixed
