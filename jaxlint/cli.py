@@ -60,7 +60,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path(readable=False))
 @click.option("--fix", is_flag=True, help="Apply safe fixes in place.")
 @click.option("--unsafe-fixes", is_flag=True, default=None, help="Also apply (with --fix) or show unsafe fixes.")
 @click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; change nothing.")
@@ -96,7 +96,7 @@ def check(paths, fix, unsafe_fixes, diff, select, ignore, extend_select, output_
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path(readable=False))
 @click.option("--examples", type=click.Path(), help="Examples file (default: [tool.jaxlint.verify].examples).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True),
               help="Seconds per function (default: [tool.jaxlint.verify].timeout, else 60).")

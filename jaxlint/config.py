@@ -56,12 +56,20 @@ def find_config(start: Path) -> Path | None:
         directory = directory.parent
     for folder in [directory, *directory.parents]:
         candidate = folder / "jaxlint.toml"
-        if candidate.is_file():
+        if _is_file(candidate):
             return candidate
         candidate = folder / "pyproject.toml"
-        if candidate.is_file() and _has_tool_table(candidate):
+        if _is_file(candidate) and _has_tool_table(candidate):
             return candidate
     return None
+
+
+def _is_file(path: Path) -> bool:
+    """An unreadable folder on the way up holds no config for us (the walk reports it)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _has_tool_table(path: Path) -> bool:

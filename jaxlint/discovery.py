@@ -1,4 +1,8 @@
-"""PATHS → the files to analyse: .py, .pyi and .ipynb, minus excludes and .gitignore."""
+"""PATHS → the files to analyse: .py, .pyi and .ipynb, minus excludes, .gitignore and .git/info/exclude.
+
+A path given explicitly is always checked (a file whatever its suffix, as ruff does); the
+excludes and ignore files apply to what is found below it.
+"""
 
 from __future__ import annotations
 
@@ -13,13 +17,20 @@ SUFFIXES = (".py", ".pyi", ".ipynb")
 
 
 @dataclass
+class Discovery:
+    files: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # unreadable directories: exit 2, the rest is checked
+    warnings: list[str] = field(default_factory=list)  # a given path with nothing to check
+
+
+@dataclass
 class _Ignores:
-    """.gitignore files met so far: (directory, compiled spec)."""
+    """Ignore files met so far, shallowest first: (directory their patterns are relative to, patterns)."""
 
-    specs: list[tuple[str, object]] = field(default_factory=list)
+    specs: list[tuple[str, list]] = field(default_factory=list)
 
-    def add(self, directory: str) -> None:
-        path = os.path.join(directory, ".gitignore")
+    def add(self, directory: str, path: str | None = None) -> None:
+        path = path or os.path.join(directory, ".gitignore")
         if not os.path.isfile(path):
             return
         try:
@@ -27,43 +38,52 @@ class _Ignores:
                 lines = handle.read().splitlines()
         except OSError:
             return
-        import pathspec  # only when a .gitignore exists: it costs start-up time
+        import pathspec  # only when an ignore file exists: it costs start-up time
 
-        self.specs.append((directory, pathspec.PathSpec.from_lines("gitwildmatch", lines)))
+        patterns = [p for p in pathspec.PathSpec.from_lines("gitwildmatch", lines).patterns if p.include is not None]
+        if patterns:
+            self.specs.append((directory, patterns))
 
     def ignored(self, path: str, is_dir: bool) -> bool:
-        for directory, spec in self.specs:
+        """git's rule for one path: the deepest ignore file with a matching pattern decides, and
+        within it the last matching pattern. Only the path itself is matched, never its parents:
+        the walk does not enter an ignored directory, and a directory given explicitly is checked
+        even when it is ignored."""
+        for directory, patterns in reversed(self.specs):
             relative = os.path.relpath(path, directory)
             if relative.startswith(".."):
                 continue
             relative = relative.replace(os.sep, "/") + ("/" if is_dir else "")
-            if spec.match_file(relative):  # type: ignore[attr-defined]
-                return True
+            decision = None
+            for pattern in patterns:
+                if pattern.regex.fullmatch(relative):
+                    decision = pattern.include
+            if decision is not None:
+                return decision
         return False
 
 
-def discover(paths: list[str], settings: Settings, force_exclude: bool = False) -> list[str]:
+def discover(paths: list[str], settings: Settings, force_exclude: bool = False) -> Discovery:
     """Files to check, in a stable order; explicit files are always included unless
     `force_exclude` (pre-commit passes every file explicitly)."""
-    found: list[str] = []
+    result = Discovery()
     seen: set[str] = set()
     patterns = settings.exclude + settings.extend_exclude
     for given in paths:
         if not os.path.exists(given):
             raise ConfigError(f"{given}: no such file or directory")
-        if os.path.isfile(given):
+        if not os.path.isdir(given):
             if not (force_exclude and _excluded_anywhere(given, patterns)):
-                _add(found, seen, given)
+                _add(result.files, seen, given)
             continue
-        if not os.access(given, os.R_OK | os.X_OK):
-            raise ConfigError(f"{given}: permission denied")
-        ignores = _Ignores()
-        if settings.respect_gitignore:
-            for parent in reversed(_parents_in_repo(Path(given))):
-                ignores.add(str(parent))
-        for file in _walk(given, settings, patterns, ignores):
-            _add(found, seen, file)
-    return found
+        ignores = _ignores_above(given) if settings.respect_gitignore else _Ignores()
+        errors_before, found = len(result.errors), 0
+        for file in _walk(given, settings, patterns, ignores, result.errors):
+            _add(result.files, seen, file)
+            found += 1
+        if not found and len(result.errors) == errors_before:
+            result.warnings.append(f"no Python files found under {given}")
+    return result
 
 
 def _add(found: list[str], seen: set[str], path: str) -> None:
@@ -73,12 +93,25 @@ def _add(found: list[str], seen: set[str], path: str) -> None:
         found.append(os.path.normpath(path))
 
 
+def _ignores_above(given: str) -> _Ignores:
+    """The ignore files that apply to `given`: its repository's .git/info/exclude (weakest), then
+    each .gitignore from the repository root down to `given` itself."""
+    ignores = _Ignores()
+    chain = _parents_in_repo(Path(given))
+    repository = chain[-1]
+    if os.path.isdir(repository / ".git"):
+        ignores.add(str(repository), str(repository / ".git" / "info" / "exclude"))
+    for parent in reversed(chain):
+        ignores.add(str(parent))
+    return ignores
+
+
 def _parents_in_repo(start: Path) -> list[Path]:
     """`start` and its parents up to the enclosing git repository's root (or just `start`)."""
     start = start.resolve()
     chain = [start]
     for parent in start.parents:
-        if (chain[-1] / ".git").exists():
+        if os.path.exists(chain[-1] / ".git"):  # os.path: an unreadable folder is no repository, not an error
             break
         chain.append(parent)
     else:
@@ -86,8 +119,11 @@ def _parents_in_repo(start: Path) -> list[Path]:
     return chain
 
 
-def _walk(root: str, settings: Settings, patterns: tuple[str, ...], ignores: _Ignores):
-    for directory, dirnames, filenames in os.walk(root):
+def _walk(root: str, settings: Settings, patterns: tuple[str, ...], ignores: _Ignores, errors: list[str]):
+    def unreadable(exc: OSError) -> None:
+        errors.append(f"{os.path.normpath(exc.filename or root)}: cannot read: {exc.strerror or exc}")
+
+    for directory, dirnames, filenames in os.walk(root, onerror=unreadable):
         if settings.respect_gitignore and directory != root:
             ignores.add(directory)
         dirnames[:] = sorted(

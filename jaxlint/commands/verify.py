@@ -44,9 +44,11 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
         print(f"jaxlint: error: {broken}; nothing was verified", file=sys.stderr)
         return EXIT_ERROR
     timeout = options.timeout or settings.verify_timeout
-    files = discover(options.paths, settings)
-    results = check_paths(files, settings, frozenset(enabled))
-    errors = [e for r in results for e in r.errors]
+    found = discover(options.paths, settings)
+    for warning in found.warnings:
+        print(f"jaxlint: warning: {warning}", file=sys.stderr)
+    results = check_paths(found.files, settings, frozenset(enabled))
+    errors = [*found.errors, *(e for r in results for e in r.errors)]
     for error in errors:
         print(f"jaxlint: error: {error}", file=sys.stderr)
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)

@@ -1,0 +1,94 @@
+"""Which files `jaxlint check PATHS` reads: explicit paths, ignore files, unreadable and empty folders.
+
+The real command in a subprocess on real folders (helpers from test_cli)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_cli import SNIPPET, _env, assert_usage_error, files, jaxlint, lint, write
+
+
+class TestIgnoreFiles:
+    def test_an_ignored_directory_given_explicitly_is_checked(self, tmp_path: Path) -> None:
+        write(tmp_path, {".git/HEAD": "ref: refs/heads/main\n", ".gitignore": "gen/\nskip_*.py\n",
+                         "gen/m.py": SNIPPET, "gen/sub/n.py": SNIPPET, "gen/skip_me.py": SNIPPET, "ok.py": SNIPPET})
+        assert files(lint(".", cwd=tmp_path)) == {"ok.py"}
+        # the folder itself is named, so it is checked; the .gitignore still applies below it
+        assert files(lint("gen", cwd=tmp_path)) == {"gen/m.py", "gen/sub/n.py"}
+        assert files(lint("gen/sub", cwd=tmp_path)) == {"gen/sub/n.py"}
+
+    def test_git_info_exclude_is_honoured_and_a_deeper_gitignore_can_re_include(self, tmp_path: Path) -> None:
+        write(tmp_path, {".git/info/exclude": "local/\n*_scratch.py\n", "local/a.py": SNIPPET,
+                         "src/x_scratch.py": SNIPPET, "src/keep_scratch.py": SNIPPET,
+                         "src/.gitignore": "!keep_scratch.py\n", "src/y.py": SNIPPET})
+        assert files(lint(".", cwd=tmp_path)) == {"src/keep_scratch.py", "src/y.py"}
+        (tmp_path / "pyproject.toml").write_text("[tool.jaxlint]\nrespect-gitignore = false\n", encoding="utf-8")
+        assert files(lint(".", cwd=tmp_path)) == {"local/a.py", "src/x_scratch.py", "src/keep_scratch.py",
+                                                  "src/y.py"}
+
+
+class TestExplicitPaths:
+    def test_an_explicit_file_is_python_whatever_its_suffix(self, tmp_path: Path) -> None:
+        # as ruff does: a file named on the command line is checked; only the walk filters by suffix
+        write(tmp_path, {"script": SNIPPET, "notes.txt": SNIPPET, "pkg/other.txt": SNIPPET, "pkg/a.py": SNIPPET})
+        assert files(lint("script", "notes.txt", "pkg", cwd=tmp_path)) == {"script", "notes.txt", "pkg/a.py"}
+
+    def test_a_folder_with_nothing_to_check_is_a_warning(self, tmp_path: Path) -> None:
+        write(tmp_path, {"empty/readme.txt": "hi\n", "ok.py": SNIPPET})
+        result = jaxlint("check", "--output-format", "json", "empty", "ok.py", cwd=tmp_path)
+        assert result.returncode == 1, result.stderr
+        assert result.stderr == "jaxlint: warning: no Python files found under empty\n"
+        alone = jaxlint("check", "empty", cwd=tmp_path)
+        assert (alone.returncode, alone.stdout.strip()) == (0, "All checks passed!"), alone.stderr
+        assert "no Python files found under empty" in alone.stderr
+        assert jaxlint("check", "-q", "empty", cwd=tmp_path).stderr == ""
+
+    def test_a_folder_named_twice_is_no_empty_folder(self, tmp_path: Path) -> None:
+        write(tmp_path, {"pkg/sub/a.py": SNIPPET})
+        result = jaxlint("check", "pkg", "pkg/sub", cwd=tmp_path)
+        assert result.returncode == 1 and result.stderr == "", result.stderr
+
+    def test_a_missing_path_is_a_usage_error(self, tmp_path: Path) -> None:
+        write(tmp_path, {"ok.py": SNIPPET})
+        assert_usage_error(jaxlint("check", "ok.py", "nope", cwd=tmp_path), "nope: no such file or directory")
+
+
+def _as_a_user(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    """`python -m jaxlint ARGS`, obeying file permissions even when the tests run as root."""
+    argv = [sys.executable, "-m", "jaxlint", *args]
+    if os.geteuid() == 0:
+        argv = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", *argv]
+    return subprocess.run(argv, cwd=cwd, capture_output=True, text=True, env=_env(), timeout=60, check=False)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or (os.geteuid() == 0 and shutil.which("setpriv") is None),
+                    reason="needs a user that file permissions apply to")
+class TestUnreadable:
+    def test_unreadable_folders_and_files_are_errors_and_the_rest_is_checked(self, tmp_path: Path) -> None:
+        write(tmp_path, {"closed/c.py": SNIPPET, "pkg/locked/l.py": SNIPPET, "pkg/ok.py": SNIPPET,
+                         "secret.py": SNIPPET, "ok.py": SNIPPET})
+        locked = [tmp_path / "closed", tmp_path / "pkg" / "locked", tmp_path / "secret.py"]
+        for path in locked:
+            path.chmod(0)
+        try:
+            explicit = _as_a_user("check", "--no-cache", "--output-format", "json", "closed", "secret.py", "ok.py",
+                                  cwd=tmp_path)
+            walked = _as_a_user("check", "--no-cache", "--output-format", "json", "pkg", cwd=tmp_path)
+        finally:
+            for path in locked:
+                path.chmod(0o755)
+        assert explicit.returncode == 2
+        assert explicit.stderr.splitlines() == ["jaxlint: error: closed: cannot read: Permission denied",
+                                                "jaxlint: error: secret.py: cannot read: Permission denied"]
+        assert {f["filename"] for f in json.loads(explicit.stdout)} == {"ok.py"}
+        assert walked.returncode == 2
+        assert walked.stderr == "jaxlint: error: pkg/locked: cannot read: Permission denied\n"
+        assert {f["filename"] for f in json.loads(walked.stdout)} == {"pkg/ok.py"}
