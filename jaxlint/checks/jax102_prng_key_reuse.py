@@ -56,13 +56,36 @@ def _report(reuse: KeyUse, scope: Scope) -> Report:
         named = ()
     else:
         where = f"already consumed on line {first_line}"
-    fresh = "subkey" if reuse.name != "subkey" else "new_subkey"
+    fresh = _fresh_name(scope, "subkey")
     message = (f"PRNG key `{reuse.name}` is reused ({where}); the draws {_outcome(reuse)}. "
                f"Split first: `{reuse.name}, {fresh} = jax.random.split({reuse.name})` and use `{fresh}`")
     # Splitting a key the function reads from outside would make the name local (UnboundLocalError).
     fixable = "unsafe" if reuse.name in scope.bindings else None
     return Report(reuse.node, message, scope, fixable=fixable,
-                  fix_data={"key": reuse.name, "in_loop": reuse.in_loop, "first_line": first_line}, lines=named)
+                  fix_data={"key": reuse.name, "in_loop": reuse.in_loop, "first_line": first_line, "fresh": fresh},
+                  lines=named)
+
+
+def _fresh_name(scope: Scope, base: str) -> str:
+    """`base`, or `base_1`, `base_2`... when the function (or, at module level, the module) already
+    uses that name: a name only another function uses does not clash with a local one."""
+    taken = set()
+    for node in ast.walk(scope.node):
+        if isinstance(node, ast.Name):
+            taken.add(node.id)
+        elif isinstance(node, ast.arg):
+            taken.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            taken.add(node.name)
+        elif isinstance(node, ast.alias):
+            taken.add(node.asname or node.name.split(".")[0])
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            taken.update(node.names)
+    name, number = base, 0
+    while name in taken:
+        number += 1
+        name = f"{base}_{number}"
+    return name
 
 
 def _never_advanced(reuse: KeyUse, scope: Scope) -> Report:

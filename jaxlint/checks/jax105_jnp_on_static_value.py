@@ -225,13 +225,38 @@ def _static_argument_calls(model: Model, scope: Scope, calls: list[ast.AST]) -> 
 
 def _report(model: Model, call: ast.Call, scope: Scope, why: str, fixable: bool = True) -> Report:
     name = (model.qualified(call.func, scope) or "").rsplit(".", 1)[-1]
-    shown = snippet(call.func)
+    shown, data = snippet(call.func), {"function": name}
+    product = _product_of_shape(model, call, scope) if fixable else None
     if not fixable:  # NumPy arrays fail there too
         instead = "a Python int or tuple there (`int(...)`, `tuple(...)`, `math.prod`): a NumPy array fails too"
+    elif product is not None:
+        whole, shape = product
+        instead = f"`math.prod({snippet(shape)})`"
+        data = {"function": "prod", "product_of_shape": "parent" if whole is not call else "self"}
     elif name in ("prod", "product") and call.args:
         instead = f"`math.prod({snippet(call.args[0])})`"
     else:
         args = ", ".join(snippet(a) for a in call.args)
         instead = f"`np.{name}({args})`"
     return Report(call, f"`{shown}` on static value `{snippet(call, 50)}` {why}; use {instead}", scope,
-                  fixable="safe" if fixable else None, fix_data={"function": name} if fixable else None)
+                  fixable="safe" if fixable else None, fix_data=data if fixable else None)
+
+
+_ARRAY_OF = frozenset(("jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"))
+_PRODUCTS = frozenset(("jax.numpy.prod", "jax.numpy.product", "numpy.prod", "math.prod"))
+
+
+def _product_of_shape(model: Model, call: ast.Call, scope: Scope) -> tuple[ast.Call, ast.expr] | None:
+    """`jnp.prod(jnp.array(x.shape))`, reported at either call: the whole product and the shape
+    tuple, which `math.prod` takes as it is (the same product; a `dtype=` would change it)."""
+    outer = model.parent(call)
+    if model.qualified(call.func, scope) in _ARRAY_OF and isinstance(outer, ast.Call) and outer.args == [call]:
+        inner = call
+    else:
+        outer, inner = call, call.args[0] if len(call.args) == 1 else None
+    if not (isinstance(outer, ast.Call) and not outer.keywords and model.qualified(outer.func, scope) in _PRODUCTS
+            and isinstance(inner, ast.Call) and len(inner.args) == 1 and not inner.keywords
+            and not isinstance(inner.args[0], ast.Starred) and model.qualified(inner.func, scope) in _ARRAY_OF):
+        return None
+    value = model.facts(scope).value(inner.args[0])
+    return (outer, inner.args[0]) if value.shape and value.is_tuple and value.static else None

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from dataclasses import dataclass
+
 import libcst as cst
 
 from jaxlint.diagnostics import Edit, Location
@@ -76,24 +79,78 @@ def ensure_module(ctx: Context, module: str, alias: str | None = None) -> tuple[
 
 
 def add_import(ctx: Context, line: str) -> Edit:
-    """Insert `line` after the module's first block of imports (else after the docstring)."""
-    anchor: cst.CSTNode | None = None
+    """Insert `line` where isort/ruff-I would put it among the module's leading imports: in its
+    section (`__future__`, standard library, other packages), `import x` lines before `from x import`
+    lines, alphabetically; a section of its own gets blank lines around it. Existing imports stay."""
+    words = line.split()
+    new = _Import.of(words[1], words[0] == "import")
+    block = _leading_imports(ctx)
+    if not block:
+        return _after_docstring(ctx, line)
+    same = [i for i in block if i.section == new.section]
+    later = [i for i in same if i.order > new.order]
+    if later:
+        return _insert_at(ctx, ctx.positions[later[0].statement].start.line, line + "\n")
+    if same:
+        return _insert_at(ctx, ctx.positions[same[-1].statement].end.line + 1, line + "\n")
+    after = [i for i in block if i.section > new.section]
+    if after:  # the first import of a later section: the new section goes just above it
+        return _insert_at(ctx, ctx.positions[after[0].statement].start.line, line + "\n\n")
+    return _insert_at(ctx, ctx.positions[block[-1].statement].end.line + 1, "\n" + line + "\n")
+
+
+_FUTURE, _STDLIB, _OTHER, _LOCAL = range(4)  # isort's sections, in order (first party unknown)
+
+
+@dataclass(frozen=True)
+class _Import:
+    section: int
+    order: tuple[int, str]  # straight imports first, then by module name (as isort's default profile)
+    statement: cst.CSTNode | None = None
+
+    @classmethod
+    def of(cls, module: str, straight: bool, statement: cst.CSTNode | None = None) -> _Import:
+        top = module.split(".")[0]
+        section = _FUTURE if top == "__future__" else _STDLIB if top in sys.stdlib_module_names \
+            else _OTHER if top else _LOCAL
+        return cls(section, (0 if straight else 1, module.lower()), statement)
+
+
+def _leading_imports(ctx: Context) -> list[_Import]:
+    """The module's imports before its first other statement (a docstring aside), in order."""
+    found = []
     for index, statement in enumerate(ctx.module.body):
-        is_import = isinstance(statement, cst.SimpleStatementLine) and all(
-            isinstance(s, (cst.Import, cst.ImportFrom)) for s in statement.body)
-        is_docstring = index == 0 and isinstance(statement, cst.SimpleStatementLine) and \
-            isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.SimpleString)
-        if is_import or is_docstring:
-            anchor = statement
-        else:
+        if _is_docstring(statement) and index == 0:
+            continue
+        if not (isinstance(statement, cst.SimpleStatementLine)
+                and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in statement.body)):
             break
-    if anchor is None:
-        if ctx.module.body:
-            return ctx.insert_before(ctx.module.body[0], line)
-        end = Location(len(ctx.lines), len(ctx.lines[-1]) + 1)
-        return Edit(("\n" if ctx.lines[-1] else "") + line + "\n", end, end)
-    row = ctx.positions[anchor].end.line
-    if row < len(ctx.lines):
-        return Edit(line + "\n", Location(row + 1, 1), Location(row + 1, 1))
-    end = Location(row, len(ctx.lines[row - 1]) + 1)
-    return Edit("\n" + line, end, end)
+        first = statement.body[0]
+        if isinstance(first, cst.Import):
+            found.append(_Import.of(dotted(first.names[0].name) or "", True, statement))
+        else:  # a relative import has no section of the packages: "" (local)
+            module = "" if first.relative or first.module is None else dotted(first.module) or ""
+            found.append(_Import.of(module, False, statement))
+    return found
+
+
+def _is_docstring(statement: cst.CSTNode) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and isinstance(statement.body[0], cst.Expr) \
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+
+
+def _after_docstring(ctx: Context, line: str) -> Edit:
+    body = ctx.module.body
+    if body and _is_docstring(body[0]):
+        return _insert_at(ctx, ctx.positions[body[0]].end.line + 1, line + "\n")
+    if body:
+        return ctx.insert_before(body[0], line)
+    return _insert_at(ctx, len(ctx.lines) + 1, line + "\n")
+
+
+def _insert_at(ctx: Context, row: int, text: str) -> Edit:
+    """`text` as whole lines before line `row` (at the end when the last line has no newline)."""
+    if row <= len(ctx.lines):
+        return Edit(text, Location(row, 1), Location(row, 1))
+    end = Location(len(ctx.lines), len(ctx.lines[-1]) + 1)
+    return Edit("\n" + text.rstrip("\n"), end, end)

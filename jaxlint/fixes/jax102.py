@@ -27,7 +27,8 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
             before, use = hoisted, (first if hoisted is ctx.statement(first) else second)
     if any(isinstance(a, _NO_STATEMENTS) for a in _between(ctx, use, before)):
         raise FixError("the key is consumed inside a comprehension or lambda")
-    fresh = ctx.fresh("subkey")
+    # The check chose a name free in the function (it names it in its message).
+    fresh = (finding.fix_data or {}).get("fresh") or ctx.fresh("subkey")
     split, edits = _split(ctx, use)
     return [*edits, ctx.insert_before(before, f"{key}, {fresh} = {split}({key})"), ctx.replace(use, fresh)]
 

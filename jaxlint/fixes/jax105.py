@@ -29,12 +29,20 @@ def message(finding: Finding) -> str:
 def build(ctx: Context, finding: Finding) -> list[Edit]:
     call = ctx.at(finding, cst.Call)
     function = _function(finding)
+    whole = (finding.fix_data or {}).get("product_of_shape")
+    if whole == "parent":  # the finding is the array in `jnp.prod(jnp.array(x.shape))`
+        call = ctx.enclosing(call, cst.Call)
     if _uses_math(call, function):
         local = imported_name(ctx, "math", "prod")
         edits: list[Edit] = []
         if local is None:
             math, edits = ensure_module(ctx, "math")
             local = f"{math}.prod"
+        if whole:  # math.prod takes the shape tuple itself: the array around it goes in the same edit
+            inner = call.args[0].value
+            if not isinstance(inner, cst.Call) or len(inner.args) != 1:
+                raise FixError("the rule's array of a shape is not here")
+            return [*edits, ctx.replace(call, f"{local}({ctx.code(inner.args[0].value)})")]
     else:
         numpy, edits = ensure_module(ctx, "numpy", "np")
         local = f"{numpy}.{function}"

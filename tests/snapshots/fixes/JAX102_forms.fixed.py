@@ -3,8 +3,8 @@ import jax.random as jr
 
 
 def two_samplers(key):
-    key, subkey_1 = jr.split(key)
-    noise = jr.normal(subkey_1, (3,))  # first draw
+    key, subkey = jr.split(key)
+    noise = jr.normal(subkey, (3,))  # first draw
     mask = jr.bernoulli(key, 0.5, (3,))
     return noise, mask
 
@@ -12,8 +12,8 @@ def two_samplers(key):
 def in_loop(key, n):
     out = []
     for _ in range(n):
-        key, subkey_1 = jr.split(key)
-        out.append(jr.normal(subkey_1, (2,)))
+        key, subkey = jr.split(key)
+        out.append(jr.normal(subkey, (2,)))
     return out
 
 

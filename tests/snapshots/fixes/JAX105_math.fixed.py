@@ -1,9 +1,10 @@
 """No numpy or math imported yet."""
 from __future__ import annotations
 
+import math
+
 import jax
 import jax.numpy as jnp
-import math
 import numpy as np
 
 

@@ -1,5 +1,5 @@
-from jax import jit
 import jax
+from jax import jit
 
 
 @jit
