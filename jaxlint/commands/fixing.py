@@ -41,7 +41,7 @@ def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes 
         def lint(source: Source, path: str = path) -> Sequence[Finding]:
             return withdraw_outside_callers(check_source(source, path, settings, codes).findings, path, others)
 
-        fixed = fix_file(path, data, lint, unsafe=unsafe)
+        fixed = fix_file(path, data, lint, unsafe=unsafe, findings=result.findings)
         for failure in fixed.failures:
             print(f"jaxlint: error: {failure}", file=sys.stderr)
         remaining.append(FileResult(tuple(fixed.findings), result.errors))

@@ -33,17 +33,18 @@ class FileFix:
         return self.fixed != self.original
 
 
-def fix_file(path: str, data: bytes, lint: Lint, *, unsafe: bool) -> FileFix:
+def fix_file(path: str, data: bytes, lint: Lint, *, unsafe: bool, findings: Sequence[Finding] | None = None) -> FileFix:
     """Rounds of lint → fix, at most MAX_ROUNDS. The result is the last text with strictly fewer
     fixable findings than the one before it: a round may leave the count unchanged (fixing
-    `jnp.array` inside `jnp.prod(...)` exposes the outer call) as long as a later round wins."""
+    `jnp.array` inside `jnp.prod(...)` exposes the outer call) as long as a later round wins.
+    `findings`: what `lint` gives for `data`, when the caller has it already (the check's results)."""
     text, encoded = Encoded.read(data)
     notebook = path.endswith(".ipynb")
     source = notebooks.load(text) if notebook else Source(text)
-    first = list(lint(source))
+    first = list(lint(source) if findings is None else findings)
     result = FileFix(data, data, first)
-    findings, seen = first, {text}
-    best = _fixable(findings, unsafe)
+    seen = {text}
+    findings, best = first, _fixable(first, unsafe)
     for _ in range(MAX_ROUNDS):
         fixable = _fixable(findings, unsafe)
         if not fixable:
