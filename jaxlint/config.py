@@ -113,10 +113,13 @@ def _from_table(table: dict, path: Path, where: str, known: set[str]) -> Setting
         if not isinstance(mapping, dict):
             raise ConfigError(f"{where} per-file-ignores must be a table of glob = [codes]")
         changes["per_file_ignores"] = tuple(
-            (glob, validate_codes(_strings(codes, f"per-file-ignores.{glob}", where), known,
+            (_relative_glob(glob), validate_codes(_strings(codes, f"per-file-ignores.{glob}", where), known,
                                   f"{where} per-file-ignores"))
             for glob, codes in mapping.items())
-    for key in ("exclude", "extend-exclude", "jit-decorators", "key-names", "test-files"):
+    for key in ("exclude", "extend-exclude"):
+        if key in table:
+            changes[key.replace("-", "_")] = tuple(_relative_glob(glob) for glob in _strings(table[key], key, where))
+    for key in ("jit-decorators", "key-names", "test-files"):
         if key in table:
             changes[key.replace("-", "_")] = _strings(table[key], key, where)
     for key in ("respect-gitignore", "unsafe-fixes"):
@@ -153,11 +156,24 @@ def _verify_table(table, path: Path, where: str) -> dict:
 
 
 def _strings(value, key: str, where: str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ConfigError(f"{where} {key} must be a list of strings")
+        example = f' (write {key} = ["{value}"])' if isinstance(value, str) else ""
+        raise ConfigError(f"{where} {key} must be a list of strings, not {_toml_type(value)}{example}")
     return tuple(value)
+
+
+def _toml_type(value: object) -> str:
+    if isinstance(value, list):
+        return "a list with a non-string item"
+    names = {str: "a string", bool: "a boolean", int: "an integer", float: "a number", dict: "a table"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _relative_glob(glob: str) -> str:
+    """Globs match paths relative to the config's folder, written without `./` (`./tests/*` is `tests/*`)."""
+    while glob.startswith("./"):
+        glob = glob[2:]
+    return glob
 
 
 def validate_codes(codes: tuple[str, ...] | list[str], known: set[str], where: str) -> tuple[str, ...]:
@@ -177,7 +193,10 @@ def validate_codes(codes: tuple[str, ...] | list[str], known: set[str], where: s
 def parse_code_list(text: str | None, known: set[str], option: str) -> tuple[str, ...] | None:
     if text is None:
         return None
-    return validate_codes(text.split(","), known, option)
+    codes = validate_codes(text.split(","), known, option)
+    if not codes:  # as in ruff: an empty selector is a mistake, not "no rules"
+        raise ConfigError(f"{option}: no rule code given (comma-separated codes or prefixes, e.g. {option} JAX104)")
+    return codes
 
 
 def enabled_codes(settings: Settings, known: list[str]) -> set[str]:
