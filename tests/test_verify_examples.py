@@ -85,8 +85,8 @@ def test_broken_examples_file_is_reported_and_exits_2(project: Path) -> None:
     assert result.returncode == 2, result.stdout
     assert result.stderr.splitlines() == [
         "jaxlint: error: examples file broken.py:4: example('pkg.model:nope'): module `pkg.model` has no `nope`",
-        "jaxlint: error: examples file broken.py:5: example('pkg.nomod:f'): ModuleNotFoundError: "
-        "No module named 'pkg.nomod'",
+        ("jaxlint: error: examples file broken.py:5: example('pkg.nomod:f'): ModuleNotFoundError: "
+         "No module named 'pkg.nomod'"),
         "jaxlint: error: examples file broken.py:8: RuntimeError: boom",
     ]
     assert "The examples file has 3 errors (on stderr)" in result.stdout
@@ -98,9 +98,10 @@ def test_broken_examples_file_is_reported_and_exits_2(project: Path) -> None:
 def test_module_that_cannot_be_imported_is_one_line(project: Path) -> None:
     result = run_jaxlint(project, "verify", "pkg/needs_package.py")
     lines = [line for line in result.stdout.splitlines() if "needs_package" in line]
-    assert lines == ["pkg/needs_package.py: 2 findings not verified: importing pkg.needs_package raised "
-                     "ModuleNotFoundError at line 2: No module named 'jaxlint_no_such_package' "
-                     "(not installed: pip install jaxlint_no_such_package)"], result.stdout
+    expected = ("pkg/needs_package.py: 2 findings not verified: importing pkg.needs_package raised "
+                "ModuleNotFoundError at line 2: No module named 'jaxlint_no_such_package' "
+                "(not installed: pip install jaxlint_no_such_package)")
+    assert lines == [expected], result.stdout
     assert result.returncode == 0  # errors of the analysed code are results, not a broken run
 
 
@@ -110,8 +111,8 @@ def test_json_lists_examples_errors_and_cells(project: Path) -> None:
     assert result.returncode == 2
     document = json.loads(result.stdout)
     assert document["errors"] == ["broken.py:4: example('pkg.model:nope'): module `pkg.model` has no `nope`",
-                                  "broken.py:5: example('pkg.nomod:f'): ModuleNotFoundError: No module named "
-                                  "'pkg.nomod'",
+                                  ("broken.py:5: example('pkg.nomod:f'): ModuleNotFoundError: No module named "
+                                   "'pkg.nomod'"),
                                   "broken.py:8: RuntimeError: boom"]
     notebook = next(r for r in document["results"] if r["filename"] == "notes.ipynb")
     assert (notebook["cell"], notebook["row"], notebook["status"]) == (3, 3, "skipped")

@@ -103,6 +103,12 @@ def compiled(function: Callable[..., Any], inputs: Inputs) -> Callable[..., Any]
     return jax.jit(function, static_argnums=argnums, static_argnames=argnames)
 
 
+def entry(subject: Subject, inputs: Inputs) -> Callable[..., Any]:
+    """What runs the finding's code: the function jitted, or as found where it is not the traced
+    entry (see Subject.runs_as_found)."""
+    return subject.function if subject.runs_as_found else compiled(subject.function, inputs)
+
+
 def run_compiled(function: Callable[..., Any], inputs: Inputs) -> Any:
     args, kwargs = inputs.fresh()
     return jax.block_until_ready(compiled(function, inputs)(*args, **kwargs))

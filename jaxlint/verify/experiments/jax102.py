@@ -17,8 +17,8 @@ from jaxlint.verify.harness import (
     Inputs,
     Subject,
     compare_fixed,
-    compiled,
     describe_exception,
+    entry,
     failure,
     passed,
     run_eager,
@@ -62,7 +62,7 @@ def _checker(subject: Subject, inputs: Inputs) -> dict[str, Any] | None:
     args, kwargs = typed.fresh()
     try:
         with _typed_prng_keys(), jax.debug_key_reuse(True):
-            jax.block_until_ready(compiled(subject.function, typed)(*args, **kwargs))
+            jax.block_until_ready(entry(subject, typed)(*args, **kwargs))
     except jax.errors.KeyReuseError as exc:
         rows = user_rows(exc, subject.filename)
         return describe_exception(exc) | {"row": rows[-1] if rows else None}

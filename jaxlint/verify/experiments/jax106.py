@@ -14,8 +14,8 @@ from jaxlint.verify.harness import (
     Inputs,
     Subject,
     compare_fixed,
-    compiled,
     describe_exception,
+    entry,
     failure,
     passed,
     raised_here,
@@ -53,7 +53,7 @@ def run(subject: Subject) -> Verdict:
 
 def _count_prints(subject: Subject, inputs: Inputs) -> tuple[list[int], list[str]]:
     jax.clear_caches()
-    function = compiled(subject.function, inputs)
+    function = entry(subject, inputs)
     per_call: list[int] = []
     printed: list[str] = []
     for _ in range(CALLS):
@@ -84,7 +84,7 @@ def _judge(subject: Subject, per_call: list[int], printed: list[str]) -> Verdict
 def check_fix(original: Subject, fixed: Subject) -> Verdict:
     for inputs in fixed.inputs:
         jax.clear_caches()
-        function = compiled(fixed.function, inputs)
+        function = entry(fixed, inputs)
         outputs: list[str] = []
         for _ in range(CALLS):
             args, kwargs = inputs.fresh()
