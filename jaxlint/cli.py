@@ -125,12 +125,9 @@ def rules(output_format: str) -> None:
 
 
 @main.command()
-@click.argument("code")
-def explain(code: str) -> None:
-    """Show a rule's documentation."""
-    from jaxlint.commands.catalog import explain_rule
+@click.argument("code", required=False)
+def explain(code: str | None) -> None:
+    """Show a rule's documentation (without CODE: list the rules)."""
+    from jaxlint.commands.catalog import show_explanation
 
-    text = explain_rule(code)
-    if text is None:
-        raise ConfigError(f"unknown rule code `{code}` (see `jaxlint rules`)")
-    click.echo(text)
+    show_explanation(code)

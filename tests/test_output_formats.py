@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ from jaxlint import __version__
 from jaxlint.diagnostics import Edit, Finding, Fix, Location, RuleInfo
 from jaxlint.output import FORMATS, render
 
+ROOT = Path(__file__).resolve().parent.parent
 MESSAGE = "In-place update of JAX array `x`; use `x = x.at[0].set(1.0)`"
 RULES = [
     RuleInfo("JAX102", "prng-key-reuse", "error", "unsafe", "A PRNG key is used twice."),
@@ -276,13 +278,16 @@ def test_sarif_log():
     [run] = log["runs"]
     driver = run["tool"]["driver"]
     assert (driver["name"], driver["version"]) == ("jaxlint", __version__)
-    assert driver["informationUri"].startswith("https://")
+    assert "informationUri" not in driver  # the project has no public home yet: no made-up link
     assert [rule["id"] for rule in driver["rules"]] == ["JAX102", "JAX104", "JAX106"]
     rule = driver["rules"][1]
     assert rule["name"] == "in-place-update"
     assert rule["shortDescription"] == {"text": "In-place update of a JAX array."}
-    assert rule["fullDescription"]["text"].startswith("In-place update of a JAX array. ")
-    assert "jaxlint explain JAX104" in rule["help"]["text"]
+    # the explanation is the rule's document, what `jaxlint explain JAX104` prints
+    why = "JAX arrays are immutable, inside and outside `jit`."  # the sentence leading to an example is left out
+    assert rule["fullDescription"]["text"] == f"In-place update of a JAX array. {why} `jaxlint check --fix` fixes it."
+    assert rule["help"]["markdown"] == rule["help"]["text"] == (ROOT / "rules" / "JAX104.md").read_text()
+    assert "helpUri" not in rule
     assert rule["defaultConfiguration"] == {"enabled": True, "level": "error"}
     assert driver["rules"][2]["defaultConfiguration"]["level"] == "warning"
     first, second = run["results"]
@@ -294,7 +299,31 @@ def test_sarif_log():
     }}]
     replacement = first["fixes"][0]["artifactChanges"][0]["replacements"][0]
     assert replacement["insertedContent"] == {"text": "x = x.at[0].set(1.0)"}
+    assert first["fixes"][0]["properties"] == {"applicability": "safe"}
     assert second["level"] == "warning" and "fixes" not in second
+
+
+def test_sarif_marks_unsafe_fixes_and_offers_none_that_was_not_built():
+    unsafe = finding(code="JAX102", name="prng-key-reuse", fixable="unsafe")
+    intent_only = finding(code="JAX102", name="prng-key-reuse", fixable="unsafe", fix=None)
+    first, second = json.loads(render("sarif", [unsafe, intent_only], RULES))["runs"][0]["results"]
+    assert first["fixes"][0]["properties"] == {"applicability": "unsafe"}
+    assert "fixes" not in second
+
+
+def test_rule_urls_follow_the_repository_once_it_is_known(monkeypatch):
+    from jaxlint.commands import catalog
+
+    monkeypatch.setattr(catalog, "REPOSITORY_URL", "https://git.example.org/team/jaxlint")
+    [obj] = json.loads(render("json", [with_fix()], RULES))
+    expected = f"https://git.example.org/team/jaxlint/blob/v{__version__}/rules/JAX104.md"
+    assert obj["url"] == expected
+    driver = json.loads(render("sarif", [with_fix()], RULES))["runs"][0]["tool"]["driver"]
+    assert driver["informationUri"] == "https://git.example.org/team/jaxlint"
+    assert {rule["id"]: rule.get("helpUri") for rule in driver["rules"]}["JAX104"] == expected
+    # a code without a document (JAX000) gets no link to a page that does not exist
+    [syntax] = json.loads(render("json", [finding(code="JAX000", name="syntax-error", fixable=None)], RULES))
+    assert syntax["url"] is None
 
 
 def test_sarif_levels_notebooks_and_codes_outside_the_catalog():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from jaxlint.commands.catalog import rule_url
 from jaxlint.diagnostics import Finding, Fix, Location
 
 
@@ -35,7 +36,7 @@ def finding_object(finding: Finding) -> dict[str, Any]:
         "function": finding.function,
         "fix": fix_object(finding.fix),
         "noqa_row": finding.noqa_row,
-        "url": finding.url,
+        "url": rule_url(finding.code),
     })
     return obj
 

@@ -9,11 +9,12 @@ from typing import Any
 from urllib.parse import quote
 
 from jaxlint import __version__
+from jaxlint.commands import catalog
+from jaxlint.commands.catalog import first_paragraph, rule_document, rule_url
 from jaxlint.diagnostics import Edit, Finding, RuleInfo
 from jaxlint.output.common import cell_prefix, posix_path
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-INFORMATION_URI = "https://github.com/jaxlint/jaxlint"
 LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 FIX_SENTENCE = {
     "safe": "`jaxlint check --fix` fixes it.",
@@ -31,8 +32,8 @@ def render(findings: list[Finding], rules: list[RuleInfo]) -> str:
             "tool": {"driver": {
                 "name": "jaxlint",
                 "version": __version__,
-                "informationUri": INFORMATION_URI,
-                "rules": [rule_object(rule, findings) for rule in _all_rules(findings, rules)],
+                **({"informationUri": catalog.REPOSITORY_URL} if catalog.REPOSITORY_URL else {}),
+                "rules": [rule_object(rule) for rule in _all_rules(findings, rules)],
             }},
             "columnKind": "unicodeCodePoints",  # our columns count characters, not UTF-16 units
             "results": [result_object(f) for f in findings],
@@ -51,20 +52,33 @@ def _all_rules(findings: list[Finding], rules: list[RuleInfo]) -> list[RuleInfo]
     return [*rules, *extra.values()]
 
 
-def rule_object(rule: RuleInfo, findings: list[Finding]) -> dict[str, Any]:
+def rule_object(rule: RuleInfo) -> dict[str, Any]:
+    """The rule with its explanation from rules/CODE.md (what `jaxlint explain` prints): code
+    scanning shows `help` next to each alert."""
+    document = rule_document(rule.code)
+    why = _whole_sentences(first_paragraph(document, "Why is this bad?") or "") if document else None
     obj: dict[str, Any] = {
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
-        "fullDescription": {"text": " ".join(filter(None, (rule.summary, FIX_SENTENCE.get(rule.fix))))},
-        "help": {"text": f"Run `jaxlint explain {rule.code}` for what it catches, why, and what to write instead."},
+        "fullDescription": {"text": " ".join(filter(None, (rule.summary, why, FIX_SENTENCE.get(rule.fix))))},
+        "help": ({"text": document, "markdown": document} if document else
+                 {"text": f"{rule.summary} {FIX_SENTENCE.get(rule.fix, '')}".strip()}),
         "defaultConfiguration": {"enabled": True, "level": LEVEL.get(rule.severity, "warning")},
         "properties": {"problem.severity": rule.severity, "fix": rule.fix},
     }
-    url = next((f.url for f in findings if f.code == rule.code and f.url), None)
+    url = rule_url(rule.code)
     if url:
         obj["helpUri"] = url
     return obj
+
+
+def _whole_sentences(text: str) -> str:
+    """Drop a closing sentence that introduces an example (`... as soon as it runs:`), which the
+    description does not show."""
+    if text.endswith(":"):
+        return text[:text.rfind(". ") + 1]
+    return text
 
 
 def result_object(finding: Finding) -> dict[str, Any]:
@@ -83,6 +97,8 @@ def result_object(finding: Finding) -> dict[str, Any]:
             "description": {"text": finding.fix.message},
             "artifactChanges": [{"artifactLocation": {"uri": file_uri(finding.filename)},
                                  "replacements": [replacement(edit) for edit in finding.fix.edits]}],
+            # SARIF has no word for it; a consumer must not apply an unsafe fix unasked
+            "properties": {"applicability": finding.fix.applicability},
         }]
     return result
 
