@@ -105,13 +105,15 @@ def check(paths, fix, unsafe_fixes, diff, select, ignore, extend_select, output_
 @click.option("--output-format", type=click.Choice(("text", "json")), default="text", show_default=True)
 @click.option("--config", "config", type=click.Path(), help="A pyproject.toml or jaxlint.toml to use.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the confirmed findings and the summary.")
-def verify(paths, examples, timeout, select, ignore, output_format, config, quiet) -> None:
+@click.option("--jobs", type=click.IntRange(min=1), help="Modules verified at once (default: cores, at most 4).")
+def verify(paths, examples, timeout, select, ignore, output_format, config, quiet, jobs) -> None:
     """Check PATHS, then prove each finding (and its fix) by running it under JAX."""
     from jaxlint.commands.verify import VerifyOptions, run_verify
 
     settings = resolve_settings(paths, config, select, ignore, None)
     options = VerifyOptions(paths=list(paths) or ["."], examples=examples, timeout=timeout,
-                            output_format=output_format, workers=min(4, os.cpu_count() or 1), quiet=quiet)
+                            output_format=output_format, workers=jobs or min(4, os.cpu_count() or 1),
+                            quiet=quiet)
     sys.exit(run_verify(options, settings, enabled_codes(settings, sorted(_known_codes()))))
 
 
