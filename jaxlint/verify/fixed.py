@@ -50,7 +50,7 @@ def fix_module(path: str, findings: Sequence[Finding], settings: Settings, codes
     def lint(source: Source) -> Sequence[Finding]:
         return check_source(source, path, settings, codes).findings
 
-    result = fix_file(path, data, lint, unsafe=True)
+    result = fix_file(path, data, lint, unsafe=True, findings=findings)  # the check's: no second lint
     original, _ = Encoded.read(data)
     fixed = Encoded.read(result.fixed)[0] if result.changed else None
     return FixedModule(fixed, Counter(map(_identity, result.findings)), Counter(map(_identity, findings)), original,
