@@ -11,6 +11,7 @@ import contextlib
 import hashlib
 import marshal
 import os
+import time
 from pathlib import Path
 
 from jaxlint import __version__
@@ -22,6 +23,12 @@ _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
         "# This file is a cache directory tag created by jaxlint.\n"
         "# For information about cache directory tags see https://bford.info/cachedir/\n")
 _FORMAT = 1  # bump when the entry layout changes
+# Bounds: an entry not used for MAX_AGE is removed, then the oldest until the cache fits in MAX_BYTES.
+# Checked at most once per PRUNE_EVERY, so a run usually pays one stat for it.
+MAX_AGE = 30 * 86400
+MAX_BYTES = 256 * 2**20
+PRUNE_EVERY = 86400
+_PRUNED_STAMP = ".pruned"
 
 
 class Cache:
@@ -32,6 +39,7 @@ class Cache:
         self._salt = hashlib.blake2b(salt.encode(), digest_size=16).digest()
         self._ready = False
         self._unwritable = False
+        prune(self._root)
 
     def key(self, path: str, data: bytes) -> str:
         digest = hashlib.blake2b(self._salt, digest_size=20)
@@ -42,6 +50,7 @@ class Cache:
     def get(self, key: str, path: str) -> FileResult | None:
         try:
             with open(self._entries / key, "rb") as handle:
+                _mark_used(handle)
                 return _decode(marshal.load(handle), path)
         except Exception:  # missing, unreadable or corrupt: recompute
             return None
@@ -69,13 +78,61 @@ class Cache:
         if self._ready:
             return
         self._entries.mkdir(parents=True, exist_ok=True)
-        for name, text in (("CACHEDIR.TAG", _TAG), (".gitignore", "# Automatically created by jaxlint.\n*\n")):
+        for name, text in (("CACHEDIR.TAG", _TAG), (".gitignore", "# Automatically created by jaxlint.\n*\n"),
+                           (_PRUNED_STAMP, "")):  # a new cache starts the pruning clock
             try:
                 with open(self._root / name, "x", encoding="utf-8") as handle:
                     handle.write(text)
             except FileExistsError:
                 pass
         self._ready = True
+
+
+def _mark_used(handle) -> None:
+    """Entries age by last use (their mtime); refreshed at most daily, so a warm run seldom writes."""
+    now = time.time()
+    if now - os.fstat(handle.fileno()).st_mtime > PRUNE_EVERY:
+        with contextlib.suppress(OSError):
+            os.utime(handle.name, (now, now))
+
+
+def prune(root: Path, now: float | None = None) -> None:
+    """Remove entries unused for MAX_AGE, then the least recently used beyond MAX_BYTES, in every
+    version's folder under `root`; at most once per PRUNE_EVERY. Best effort, like the rest."""
+    now = time.time() if now is None else now
+    stamp = root / _PRUNED_STAMP
+    try:
+        if now - stamp.stat().st_mtime < PRUNE_EVERY:
+            return
+        stamp.touch()
+    except FileNotFoundError:  # no cache yet, or never pruned: start the clock if the cache exists
+        with contextlib.suppress(OSError):
+            stamp.touch()
+        return
+    except OSError:
+        return
+    entries: list[tuple[float, int, str]] = []
+    for folder in _entry_folders(root):
+        with contextlib.suppress(OSError), os.scandir(folder) as scan:
+            for entry in scan:
+                with contextlib.suppress(OSError):
+                    if entry.is_file(follow_symlinks=False):
+                        info = entry.stat(follow_symlinks=False)
+                        entries.append((info.st_mtime, info.st_size, entry.path))
+    entries.sort()  # oldest first
+    total = sum(size for _, size, _ in entries)
+    for mtime, size, path in entries:
+        if now - mtime <= MAX_AGE and total <= MAX_BYTES:
+            break
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+            total -= size
+
+
+def _entry_folders(root: Path) -> list[str]:
+    with contextlib.suppress(OSError), os.scandir(root) as scan:
+        return [entry.path for entry in scan if entry.is_dir(follow_symlinks=False)]
+    return []
 
 
 def _build_stamp() -> tuple:

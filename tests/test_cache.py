@@ -8,6 +8,7 @@ import marshal
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -169,3 +170,45 @@ def test_an_unwritable_cache_directory_is_only_slower(tmp_path):
                             capture_output=True, text=True, cwd=project, check=False)
     assert result.returncode == 1, result.stderr
     assert "JAX104" in result.stdout and "Traceback" not in result.stderr
+
+
+def _age(path: Path, days: float) -> None:
+    then = time.time() - days * 86400
+    os.utime(path, (then, then))
+
+
+def test_unused_entries_are_pruned_at_most_once_a_day(project: Path) -> None:
+    cold = findings(jaxlint(project))
+    cache = project / ".jaxlint_cache"
+    live = entries(project)
+    stale = [cache / "0.0.9" / ("a" * 40), cache / live[0].parent.name / ("b" * 40)]
+    for path in stale:
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(b"old")
+        _age(path, 40)
+    _age(live[0], 10)  # not used for 10 days: kept, and a hit makes it fresh again
+    findings(jaxlint(project))
+    assert all(path.exists() for path in stale), "the first run only starts the daily clock"
+    _age(cache / ".pruned", 2)
+    assert findings(jaxlint(project)) == cold
+    assert not any(path.exists() for path in stale)
+    assert entries(project) == live and time.time() - live[0].stat().st_mtime < 3600
+    stale[1].write_bytes(b"old")
+    _age(stale[1], 40)
+    findings(jaxlint(project))
+    assert stale[1].exists(), "pruned again within a day"
+
+
+def test_the_least_recently_used_entries_go_beyond_the_size_cap(project: Path) -> None:
+    findings(jaxlint(project))
+    cache = project / ".jaxlint_cache"
+    live = entries(project)
+    big = cache / "0.0.9" / ("c" * 40)
+    big.parent.mkdir()
+    with open(big, "wb") as handle:  # sparse: the size counts, no disk is used
+        handle.truncate(300 * 2**20)
+    _age(big, 2)
+    _age(cache / ".pruned", 2)
+    findings(jaxlint(project))
+    assert not big.exists()
+    assert entries(project) == live
