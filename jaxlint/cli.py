@@ -9,10 +9,12 @@ from pathlib import Path
 import click
 
 from jaxlint import __version__
-from jaxlint.config import ConfigError, Settings, enabled_codes, find_config, load_settings, parse_code_list
+from jaxlint.config import (ConfigError, Settings, enabled_codes, find_config, load_settings, parse_code_list,
+                            parse_glob_list)
 
 OUTPUT_FORMATS = ("text", "json", "json-lines", "github", "sarif", "junit", "gitlab")
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
+TARGET_VERSIONS = tuple(f"py3{minor}" for minor in range(8, 15))
 
 
 def _known_codes() -> set[str]:
@@ -44,6 +46,19 @@ def resolve_settings(paths: tuple[str, ...], config: str | None, select: str | N
     return replace(settings, **overrides)
 
 
+def _with_check_options(settings: Settings, exclude: str | None, extend_exclude: str | None,
+                        target_version: str | None) -> Settings:
+    """--exclude replaces the configured excludes (the defaults too), --extend-exclude adds to them (as ruff)."""
+    from dataclasses import replace
+
+    changes: dict = {"target_version": target_version}
+    if exclude is not None:
+        changes["exclude"] = parse_glob_list(exclude)
+    if extend_exclude is not None:
+        changes["extend_exclude"] = settings.extend_exclude + (parse_glob_list(extend_exclude) or ())
+    return replace(settings, **changes)
+
+
 class _Group(click.Group):
     def invoke(self, ctx):
         try:
@@ -51,6 +66,9 @@ class _Group(click.Group):
         except ConfigError as exc:
             click.echo(f"jaxlint: error: {exc}", err=True)
             ctx.exit(EXIT_ERROR)
+        except KeyboardInterrupt:  # before click turns it into "Aborted!" and exit 1, which means findings
+            click.echo("jaxlint: interrupted", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -73,25 +91,34 @@ def main() -> None:
 @click.option("--no-cache", is_flag=True, help="Do not read or write the cache.")
 @click.option("--cache-dir", type=click.Path(), help="Cache directory (default: .jaxlint_cache).")
 @click.option("--config", "config", type=click.Path(), help="A pyproject.toml or jaxlint.toml to use.")
-@click.option("--stdin-filename", help="Read the source from stdin, reporting it under this name.")
+@click.option("--stdin-filename", help="Read the source from stdin (as the path `-` does), reporting it under this name.")
 @click.option("--force-exclude", is_flag=True, help="Apply excludes to paths given explicitly too (pre-commit).")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
 @click.option("-v", "--verbose", is_flag=True, help="Say which files are checked and how long it took.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Worker processes (default: all cores).")
+@click.option("--show-fixes", is_flag=True, help="After the report, list the fixes applied, per file and rule.")
+@click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when anything was fixed, even if nothing remains.")
+@click.option("--output-file", type=click.Path(dir_okay=False), help="Write the report to this file, not stdout.")
+@click.option("--exclude", help="Comma-separated globs to skip (replaces the configured exclude).")
+@click.option("--extend-exclude", help="Comma-separated globs to skip in addition.")
+@click.option("--target-version", type=click.Choice(TARGET_VERSIONS), help="The Python the code is written for.")
 def check(paths, fix, unsafe_fixes, diff, select, ignore, extend_select, output_format, statistics, exit_zero,
-          no_cache, cache_dir, config, stdin_filename, force_exclude, quiet, verbose, jobs) -> None:
+          no_cache, cache_dir, config, stdin_filename, force_exclude, quiet, verbose, jobs, show_fixes,
+          exit_non_zero_on_fix, output_file, exclude, extend_exclude, target_version) -> None:
     """Lint PATHS (default: the current directory)."""
     from jaxlint.commands.check import CheckOptions, run_check
 
     if statistics and output_format not in ("text", "json", "json-lines"):
         raise ConfigError(f"--statistics is not supported with --output-format {output_format}")
-    settings = resolve_settings(paths, config, select, ignore, extend_select)
+    # The config is looked for from where the stdin source says it lives, as ruff does.
+    settings = resolve_settings((stdin_filename,) if stdin_filename else paths, config, select, ignore, extend_select)
+    settings = _with_check_options(settings, exclude, extend_exclude, target_version)
     options = CheckOptions(
-        paths=list(paths) or ["."], fix=fix, unsafe_fixes=settings.unsafe_fixes if unsafe_fixes is None else unsafe_fixes,
+        paths=list(paths), fix=fix, unsafe_fixes=settings.unsafe_fixes if unsafe_fixes is None else unsafe_fixes,
         diff=diff, output_format=output_format, statistics=statistics, exit_zero=exit_zero,
         cache=not no_cache, cache_dir=cache_dir, stdin_filename=stdin_filename, force_exclude=force_exclude,
-        quiet=quiet, verbose=verbose,
-        jobs=jobs or os.cpu_count() or 1)
+        quiet=quiet, verbose=verbose, jobs=jobs or os.cpu_count() or 1, show_fixes=show_fixes,
+        exit_non_zero_on_fix=exit_non_zero_on_fix, output_file=output_file)
     sys.exit(run_check(options, settings, enabled_codes(settings, sorted(_known_codes()))))
 
 
@@ -133,3 +160,12 @@ def explain(code: str | None) -> None:
     from jaxlint.commands.catalog import show_explanation
 
     show_explanation(code)
+
+
+@main.command()
+@click.option("--cache-dir", type=click.Path(), help="Cache directory (default: .jaxlint_cache at the project root).")
+def clean(cache_dir: str | None) -> None:
+    """Remove the cache (.jaxlint_cache)."""
+    from jaxlint.commands.clean import default_cache_dir, remove_cache
+
+    click.echo(remove_cache(Path(cache_dir) if cache_dir else default_cache_dir(Path.cwd())))

@@ -41,12 +41,13 @@ class Settings:
     test_files: tuple[str, ...] = DEFAULT_TEST_FILES
     verify_examples: str | None = None
     verify_timeout: float = 60.0
+    target_version: str | None = None  # "py311"..., from --target-version: the Python the code is written for
     explicit_select: bool = field(default=False, compare=False)
 
     def fingerprint(self) -> str:
         """What changes findings: used in the cache key."""
         return repr((self.select, self.ignore, self.extend_select, self.per_file_ignores, self.max_unroll,
-                     self.jit_decorators, self.key_names, self.test_files))
+                     self.jit_decorators, self.key_names, self.test_files, self.target_version))
 
 
 def find_config(start: Path) -> Path | None:
@@ -197,6 +198,13 @@ def parse_code_list(text: str | None, known: set[str], option: str) -> tuple[str
     if not codes:  # as in ruff: an empty selector is a mistake, not "no rules"
         raise ConfigError(f"{option}: no rule code given (comma-separated codes or prefixes, e.g. {option} JAX104)")
     return codes
+
+
+def parse_glob_list(text: str | None) -> tuple[str, ...] | None:
+    """Comma-separated globs from the command line (--exclude), written as in the config."""
+    if text is None:
+        return None
+    return tuple(_relative_glob(glob.strip()) for glob in text.split(",") if glob.strip())
 
 
 def enabled_codes(settings: Settings, known: list[str]) -> set[str]:

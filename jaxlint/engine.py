@@ -8,6 +8,7 @@ import functools
 import os
 import sys
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -244,8 +245,10 @@ def _is_package(folder: str) -> bool:
 
 
 def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *, jobs: int = 1,
-                cache_dir: str | None = None) -> list[FileResult]:
-    """Results in the order of `files`, the same whatever `jobs`. `cache_dir` None: no cache."""
+                cache_dir: str | None = None,
+                progress: Callable[[str, bool], None] | None = None) -> list[FileResult]:
+    """Results in the order of `files`, the same whatever `jobs`. `cache_dir` None: no cache.
+    `progress` hears each file as it is done, and whether its result came from the cache."""
     from jaxlint.parallel import ordered_map
 
     cache = None
@@ -259,9 +262,14 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     keys = [cache.key(path, data) if cache and data is not None else None for path, data in zip(files, contents)]
     results = [cache.get(key, path) if cache and key else None for path, key in zip(files, keys)]
     missing = [index for index, result in enumerate(results) if result is None]
+    if progress:
+        for path, result in zip(files, results):
+            if result is not None:
+                progress(path, True)
     weights = [len(contents[i]) if contents[i] is not None else _size(files[i]) for i in missing]
     fresh = ordered_map(_Check(settings, enabled), [(files[i], contents[i]) for i in missing], jobs=jobs,
-                        weights=weights, on_crash=_crashed)
+                        weights=weights, on_crash=_crashed,
+                        on_done=(lambda i: progress(files[missing[i]], False)) if progress else None)
     for index, result in zip(missing, fresh):
         results[index] = result
         if cache and keys[index]:

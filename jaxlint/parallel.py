@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -17,29 +18,47 @@ _CHUNKS_PER_JOB = 16  # many more groups than processes: whoever is free takes t
 
 
 def ordered_map(function: Callable[[Item], Result], items: Sequence[Item], *, jobs: int,
-                weights: Sequence[int], on_crash: Callable[[Item, BaseException], Result]) -> list[Result]:
+                weights: Sequence[int], on_crash: Callable[[Item, BaseException], Result],
+                on_done: Callable[[int], None] | None = None) -> list[Result]:
     """`function` over `items` with up to `jobs` processes, heaviest first so that no big item
-    starts last. `on_crash` stands in for an item whose worker died (segfault, killed)."""
+    starts last. `on_crash` stands in for an item whose worker died (segfault, killed); `on_done`
+    hears the index of each item as it is done (progress). Ctrl-C ends the workers at once."""
+    done = on_done or (lambda index: None)
     jobs = min(jobs, len(items))
     if jobs <= 1 or len(items) < SERIAL_BELOW:
+        results = []
         with analysis_gc():
-            return [_collected(function, item) for item in items]
+            for index, item in enumerate(items):
+                results.append(_collected(function, item))
+                done(index)
+        return results
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
     # fork: workers inherit the imported rules instead of importing them again.
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker) as pool:
+    before = set(multiprocessing.active_children())
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_pool_worker) as pool:
         chunks = _balanced_chunks(weights, jobs * _CHUNKS_PER_JOB)
-        futures = [pool.submit(_run_chunk, function, [items[i] for i in chunk]) for chunk in chunks]
+        futures = {pool.submit(_run_chunk, function, [items[i] for i in chunk]): chunk for chunk in chunks}
+        workers = set(multiprocessing.active_children()) - before
         results: list = [None] * len(items)
-        for chunk, future in zip(chunks, futures):
-            try:
-                for index, result in zip(chunk, future.result()):
-                    results[index] = result
-            except Exception as exc:  # BrokenProcessPool and friends: report, keep the other results
+        try:
+            for future in as_completed(futures):
+                chunk = futures[future]
+                try:
+                    for index, result in zip(chunk, future.result()):
+                        results[index] = result
+                except Exception as exc:  # BrokenProcessPool and friends: report, keep the other results
+                    for index in chunk:
+                        results[index] = on_crash(items[index], exc)
                 for index in chunk:
-                    results[index] = on_crash(items[index], exc)
+                    done(index)
+        except BaseException:  # Ctrl-C: leaving the pool would otherwise wait for every queued chunk
+            pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                worker.terminate()
+            raise
         return results
 
 
@@ -78,6 +97,12 @@ def analysis_gc() -> Iterator[None]:
 def _start_worker() -> None:
     gc.freeze()
     gc.disable()
+
+
+def _start_pool_worker() -> None:
+    # Ctrl-C at a terminal reaches the whole process group: the parent alone decides what to do.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _start_worker()
 
 
 def _collected(function: Callable[[Item], Result], item: Item) -> Result:

@@ -4,20 +4,25 @@ from __future__ import annotations
 
 import os
 import sys
+import time
+from contextlib import nullcontext
 from dataclasses import dataclass
+from typing import TextIO
 
 from jaxlint.config import ConfigError, Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.discovery import discover
 from jaxlint.engine import FileResult, check_file, check_paths
 from jaxlint.fixes.callers import withdraw_in_results
+from jaxlint.progress import Progress, wanted
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+STDIN = "-"  # the path that means "read the source from stdin"
 
 
 @dataclass(frozen=True)
 class CheckOptions:
-    paths: list[str]
+    paths: list[str]  # as given; none means "."
     fix: bool = False
     unsafe_fixes: bool = False
     diff: bool = False
@@ -31,60 +36,126 @@ class CheckOptions:
     quiet: bool = False
     verbose: bool = False
     jobs: int = 1
+    show_fixes: bool = False
+    exit_non_zero_on_fix: bool = False
+    output_file: str | None = None
 
 
 def run_check(options: CheckOptions, settings: Settings, enabled: set[str]) -> int:
-    codes = frozenset(enabled)
+    stdin_name = _stdin_name(options)
+    # An editor (stdin with --fix) reads the source from stdout: the report goes to stderr.
+    editor = stdin_name is not None and options.fix and not options.diff
+    try:
+        output = _output_file(options.output_file)
+    except OSError as exc:
+        print(f"jaxlint: error: --output-file {options.output_file}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_ERROR
+    with output or nullcontext(sys.stderr if editor else sys.stdout) as report:
+        return _run(stdin_name, options, settings, frozenset(enabled), report)
+
+
+def _run(stdin_name: str | None, options: CheckOptions, settings: Settings, codes: frozenset[str],
+         report: TextIO) -> int:
     stdin: bytes | None = None
     unreadable: list[str] = []  # directories the walk could not read
-    if options.stdin_filename is not None:
+    if stdin_name is not None:
         stdin = sys.stdin.buffer.read()
-        files = [options.stdin_filename]
-        results = [check_file(options.stdin_filename, settings, codes, data=stdin)]
+        files = [stdin_name]
+        results = [check_file(stdin_name, settings, codes, data=stdin)]
     else:
         try:
-            found = discover(options.paths, settings, options.force_exclude)
+            found = discover(options.paths or ["."], settings, options.force_exclude)
         except ConfigError as exc:
             print(f"jaxlint: error: {exc}", file=sys.stderr)
             return EXIT_ERROR
         files, unreadable = found.files, found.errors
         for warning in found.warnings if not options.quiet else ():
             print(f"jaxlint: warning: {warning}", file=sys.stderr)
-        if options.verbose:
-            print(f"jaxlint: checking {len(files)} file(s)", file=sys.stderr)
-        cache_dir = None if not options.cache else (options.cache_dir or os.path.join(str(settings.root), ".jaxlint_cache"))
-        results = check_paths(files, settings, codes, jobs=options.jobs, cache_dir=cache_dir)
+        results = _check_files(files, options, settings, codes)
     results = withdraw_in_results(files, results, settings)
     errors = [*unreadable, *(e for r in results for e in r.errors)]
     for error in errors:
         print(f"jaxlint: error: {error}", file=sys.stderr)
-    if options.fix or options.diff:
-        from jaxlint.commands.fixing import run_fixes
+    return _fix_and_report(files, results, stdin, bool(errors), options, settings, codes, report)
 
-        outcome = run_fixes(files, results, stdin, options, settings, codes)
+
+def _fix_and_report(files: list[str], results: list[FileResult], stdin: bytes | None, errors: bool,
+                    options: CheckOptions, settings: Settings, codes: frozenset[str], report: TextIO) -> int:
+    fixed_any = write_failed = False
+    listing = ""
+    if options.fix or options.diff:
+        from jaxlint.commands.fixing import fixes_listing, run_fixes
+
+        outcome = run_fixes(files, results, stdin, options, settings, codes, report)
         if options.diff:
             return EXIT_ERROR if errors else (EXIT_FINDINGS if outcome.changed else EXIT_CLEAN)
-        results = outcome.results
+        results, fixed_any, write_failed = outcome.results, outcome.changed, outcome.write_failed
+        listing = fixes_listing(outcome.fixed) if options.show_fixes else ""
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
-    _report(findings, options)
-    if errors:
+    _report(findings, options, report)
+    if listing:
+        print(listing, end="", file=report if options.output_format == "text" else sys.stderr)
+    if errors or write_failed:
         return EXIT_ERROR
-    if findings and not options.exit_zero:
-        return EXIT_FINDINGS
-    return EXIT_CLEAN
+    if options.exit_zero:
+        return EXIT_CLEAN
+    return EXIT_FINDINGS if findings or (options.exit_non_zero_on_fix and fixed_any) else EXIT_CLEAN
 
 
-def _report(findings: list[Finding], options: CheckOptions) -> None:
+def _stdin_name(options: CheckOptions) -> str | None:
+    """The name stdin is reported under, when the source comes from stdin (as ruff: other paths are
+    ignored with a warning)."""
+    if options.stdin_filename is None and STDIN not in options.paths:
+        return None
+    for path in options.paths:
+        if path != STDIN:
+            print(f"jaxlint: warning: Ignoring file {path} in favor of standard input.", file=sys.stderr)
+    return options.stdin_filename or STDIN
+
+
+def _check_files(files: list[str], options: CheckOptions, settings: Settings,
+                 codes: frozenset[str]) -> list[FileResult]:
+    started = time.monotonic()
+    cache_dir = None if not options.cache else (options.cache_dir or os.path.join(str(settings.root), ".jaxlint_cache"))
+    cached = 0
+    with Progress("Checking", len(files), wanted(quiet=options.quiet, output_format=options.output_format)) as bar:
+        def done(path: str, from_cache: bool) -> None:
+            nonlocal cached
+            cached += from_cache
+            bar.advance()
+            if options.verbose:
+                bar.say(f"jaxlint: checked {path}" + " (from cache)" * from_cache)
+
+        results = check_paths(files, settings, codes, jobs=options.jobs, cache_dir=cache_dir, progress=done)
+    if options.verbose:
+        print(f"jaxlint: checked {len(files)} file{'s' * (len(files) != 1)} in {time.monotonic() - started:.2f} s "
+              f"({cached} from cache)", file=sys.stderr)
+    return results
+
+
+def _output_file(path: str | None) -> TextIO | None:
+    """The --output-file stream (its folder is created, as ruff does), or None for the standard streams."""
+    if path is None:
+        return None
+    folder = os.path.dirname(path)
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+    return open(path, "w", encoding="utf-8")
+
+
+def _report(findings: list[Finding], options: CheckOptions, report: TextIO) -> None:
     from jaxlint.checks import catalog
     from jaxlint.output import render
 
-    color = options.output_format == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    color = (options.output_format == "text" and options.output_file is None and report.isatty()
+             and not os.environ.get("NO_COLOR"))
     text = render(options.output_format, findings, list(catalog()), color=color, statistics=options.statistics,
                   unsafe_fixes=options.unsafe_fixes)
-    if options.quiet and options.output_format == "text" and not options.statistics:
-        text = "\n".join(line for line in text.splitlines() if not line.startswith(("Found ", "All checks")))
+    if options.quiet and options.output_format == "text":
+        kept = [line for line in text.splitlines() if not line.startswith(("Found ", "All checks"))]
+        text = "\n".join(kept).rstrip("\n")
     if text:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        report.write(text if text.endswith("\n") else text + "\n")
 
 
 __all__ = ["CheckOptions", "FileResult", "run_check"]

@@ -3,79 +3,132 @@
 from __future__ import annotations
 
 import difflib
+import re
 import sys
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TextIO
 
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.engine import FileResult, check_source, read_file
 from jaxlint.fixes.callers import project_modules, withdraw_outside_callers
 from jaxlint.fixes.files import FileFix, fix_file
-from jaxlint.fixes.write import write_atomic
+from jaxlint.fixes.write import WriteError, write_fixed
+from jaxlint.progress import Progress, wanted
 from jaxlint.source import Source
+
+# Python's own line breaks: str.splitlines() would also split on \f, \v, \x1c-\x1e, \x85, U+2028/9,
+# which are characters inside a line for Python, git and patch.
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 
 
 @dataclass
 class FixRun:
-    results: list[FileResult]  # after fixing: what remains
-    changed: bool
+    results: list[FileResult]  # after fixing: what remains (an unwritten file keeps its findings)
+    changed: bool  # a file was changed (with --diff: would be)
+    fixed: dict[str, Counter[tuple[str, str]]] = field(default_factory=dict)  # file → (code, name) resolved
+    write_failed: bool = False
 
 
 def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes | None, options,
-              settings: Settings, codes: frozenset[str]) -> FixRun:
+              settings: Settings, codes: frozenset[str], report: TextIO) -> FixRun:
+    """Fix each file that has a fix to apply; write it back (or print the source for stdin, or the
+    diff). "Fixed ..." goes to `report` in the text format, else to stderr."""
     unsafe = options.unsafe_fixes
-    remaining: list[FileResult] = []
-    applied = changed_files = 0
+    run = FixRun([], False)
+    applied = 0
     diffs: list[str] = []
     others = project_modules(files, settings)
-    for path, result in zip(files, results, strict=True):
-        if not any(f.fixed_by(unsafe) for f in result.findings):
-            remaining.append(result)
-            continue
-        data = stdin if stdin is not None else read_file(path)
-        if data is None:
-            remaining.append(result)
-            continue
-
-        def lint(source: Source, path: str = path) -> Sequence[Finding]:
-            return withdraw_outside_callers(check_source(source, path, settings, codes).findings, path, others)
-
-        fixed = fix_file(path, data, lint, unsafe=unsafe, findings=result.findings)
-        for failure in fixed.failures:
-            print(f"jaxlint: error: {failure}", file=sys.stderr)
-        remaining.append(FileResult(tuple(fixed.findings), result.errors))
-        if not fixed.changed:
-            continue
-        applied += fixed.applied
-        changed_files += 1
-        if options.diff:
-            diffs.append(_diff(path, fixed))
-        elif stdin is not None:
-            sys.stdout.buffer.write(fixed.fixed)
-        else:
-            write_atomic(path, fixed.fixed)
+    todo = sum(any(f.fixed_by(unsafe) for f in r.findings) for r in results)
+    with Progress("Fixing", todo, wanted(quiet=options.quiet, output_format=options.output_format)) as progress:
+        for path, result in zip(files, results, strict=True):
+            data = None
+            if any(f.fixed_by(unsafe) for f in result.findings):
+                data = stdin if stdin is not None else read_file(path)
+            if data is None:
+                run.results.append(result)
+                continue
+            fixed = _fix(path, data, result, settings, codes, unsafe, others)
+            progress.advance()
+            for failure in fixed.failures:
+                print(f"jaxlint: error: {failure}", file=sys.stderr)
+            if fixed.changed and not options.diff and stdin is None and not _written(path, fixed.fixed):
+                run.write_failed = True
+                run.results.append(result)
+                continue
+            run.results.append(FileResult(tuple(fixed.findings), result.errors))
+            if stdin is not None:
+                stdin = fixed.fixed
+            if not fixed.changed:
+                continue
+            applied += fixed.applied
+            run.changed = True
+            run.fixed[path] = _resolved(result.findings, fixed.findings)
+            if options.diff:
+                diffs.append(unified_diff(path, fixed))
+    changed_files = len(run.fixed)
     if options.diff:
         sys.stdout.write("".join(diffs))
-        _say(f"Would fix {_count(applied)} in {changed_files} file{'s' * (changed_files != 1)}.", options)
-    elif applied:
-        _say(f"Fixed {_count(applied)} in {changed_files} file{'s' * (changed_files != 1)}.", options)
-    return FixRun(remaining, changed_files > 0)
+        _say(f"Would fix {_count(applied)} in {changed_files} file{'s' * (changed_files != 1)}.", options, sys.stderr)
+    else:
+        if stdin is not None:
+            sys.stdout.buffer.write(stdin)  # exactly the resulting source: an editor replaces its buffer with it
+            sys.stdout.flush()
+        if applied and not options.show_fixes:
+            _say(f"Fixed {_count(applied)} in {changed_files} file{'s' * (changed_files != 1)}.", options, report)
+    return run
 
 
-def _diff(path: str, fixed: FileFix) -> str:
-    before = fixed.original.decode("utf-8", "replace").splitlines(keepends=True)
-    after = fixed.fixed.decode("utf-8", "replace").splitlines(keepends=True)
-    lines = list(difflib.unified_diff(before, after, fromfile=path, tofile=path))
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+def _fix(path: str, data: bytes, result: FileResult, settings: Settings, codes: frozenset[str], unsafe: bool,
+         others) -> FileFix:
+    def lint(source: Source) -> Sequence[Finding]:
+        return withdraw_outside_callers(check_source(source, path, settings, codes).findings, path, others)
+
+    return fix_file(path, data, lint, unsafe=unsafe, findings=result.findings)
+
+
+def _written(path: str, data: bytes) -> bool:
+    try:
+        write_fixed(path, data)
+    except WriteError as exc:
+        print(f"jaxlint: error: {exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def _resolved(before: Sequence[Finding], after: Sequence[Finding]) -> Counter[tuple[str, str]]:
+    """The findings the fixes made go away, by rule."""
+    return Counter((f.code, f.name) for f in before) - Counter((f.code, f.name) for f in after)
+
+
+def fixes_listing(fixed: dict[str, Counter[tuple[str, str]]]) -> str:
+    """`--show-fixes`, as ruff prints it: per file, how many findings of each rule were fixed."""
+    total = sum(sum(counts.values()) for counts in fixed.values())
+    if not total:
+        return ""
+    lines = [f"Fixed {_count(total)}:"]
+    for path in sorted(fixed):
+        lines.append(f"- {path}:")
+        for (code, name), number in sorted(fixed[path].items(), key=lambda item: (-item[1], item[0])):
+            lines.append(f"    {number} × {code} ({name})")
+    return "\n".join(lines) + "\n"
+
+
+def unified_diff(path: str, fixed: FileFix) -> str:
+    before = _LINE.findall(fixed.original.decode("utf-8", "replace"))
+    after = _LINE.findall(fixed.fixed.decode("utf-8", "replace"))
+    lines = difflib.unified_diff(before, after, fromfile=path, tofile=path)
+    return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
+                   for line in lines)
 
 
 def _count(number: int) -> str:
     return f"{number} finding{'s' * (number != 1)}"
 
 
-def _say(line: str, options) -> None:
+def _say(line: str, options, report: TextIO) -> None:
     if options.quiet:
         return
-    stream = sys.stdout if options.output_format == "text" and not options.diff else sys.stderr
-    print(line, file=stream)
+    print(line, file=report if options.output_format == "text" else sys.stderr)
