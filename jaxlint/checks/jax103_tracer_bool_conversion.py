@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label, snippet
+from jaxlint.checks.where_arms import where_form
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.interpret import comparison_value
 from jaxlint.semantic.narrowing import dead_under_tracing
@@ -123,7 +124,8 @@ def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Re
         hint = "use `checkify` or move the check outside the traced function"
     message = (f"{construct} on traced value `{snippet(operand)}` in {_traced_by(info, scope)} raises "
                f"TracerBoolConversionError; {hint}")
-    return Report(operand, message, scope, fixable="unsafe" if _rewritable(model, operand) else None)
+    form = where_form(model, scope, operand)  # fix B, where `jnp.where` keeps the meaning
+    return Report(operand, message, scope, fixable="unsafe" if form else None, fix_data={"where": form} if form else None)
 
 
 def _traced_by(info: TraceInfo, scope: Scope) -> str:
@@ -134,48 +136,12 @@ def _traced_by(info: TraceInfo, scope: Scope) -> str:
     return f"{label} ({info.origin})" if info.origin else f"traced {label}"
 
 
-def _rewritable(model: Model, operand: ast.expr) -> bool:
-    """Fix B applies: a conditional expression, an `if` whose arms are one `return` or one
-    assignment to the same name, or a truth operator used as a value."""
-    child, parent = operand, model.parent(operand)
-    while isinstance(parent, (ast.BoolOp, ast.UnaryOp)):
-        child, parent = parent, model.parent(parent)
-    if isinstance(parent, ast.IfExp):
-        return parent.test is child
-    if isinstance(parent, ast.If) and parent.test is child:
-        return not _is_elif(model, parent) and (_arms_are(parent, ast.Return) or _arms_assign_one_name(parent))
-    return child is not operand and not isinstance(parent, (ast.While, ast.Assert, ast.comprehension))
-
-
-def _is_elif(model: Model, statement: ast.If) -> bool:
-    parent = model.parent(statement)
-    return (isinstance(parent, ast.If) and parent.orelse == [statement]) or (
-        len(statement.orelse) == 1 and isinstance(statement.orelse[0], ast.If))
-
-
-def _arms_are(statement: ast.If, kind: type) -> bool:
-    return (len(statement.body) == 1 and isinstance(statement.body[0], kind) and len(statement.orelse) == 1
-            and isinstance(statement.orelse[0], kind) and getattr(statement.body[0], "value", None) is not None
-            and getattr(statement.orelse[0], "value", None) is not None)
-
-
-def _arms_assign_one_name(statement: ast.If) -> bool:
-    names = {_assigned_name(arm) for arm in (statement.body, statement.orelse) if arm}
-    return len(names) == 1 and None not in names
-
-
-def _assigned_name(arm: list[ast.stmt]) -> str | None:
-    if len(arm) == 1 and isinstance(arm[0], ast.Assign) and len(arm[0].targets) == 1:
-        target = arm[0].targets[0]
-        return target.id if isinstance(target, ast.Name) else None
-    return None
-
-
 def _static_candidates(model: Model, scope: Scope, operand: ast.expr) -> list[str]:
     """Parameters that are the whole cause and are used only where static values are fine."""
     info = model.info(scope)
-    if not info.all_params_traced or not info.cached or "jit" not in info.transforms or info.filtered:
-        return []  # equinox's filter_jit takes no `static_argnames`: a Python value passed is static
+    if not info.all_params_traced or not info.cached or "jit" not in info.transforms or info.filtered \
+            or info.loop_body:
+        return []  # equinox's filter_jit takes no `static_argnames`; a lax loop body's index is traced by the loop
     facts = model.facts(scope)
     names = [n for n in ast.walk(operand) if isinstance(n, ast.Name) and facts.value(n).traced]
     params = sorted({n.id for n in names})
@@ -186,6 +152,9 @@ def _static_candidates(model: Model, scope: Scope, operand: ast.expr) -> list[st
         return []
     for load in scope.of_type(ast.Name):
         if load.id in params and isinstance(load.ctx, ast.Load) and not _in_condition(model, load):  # type: ignore[attr-defined]
+            return []
+        # `loss.sum() < eps`: an array, and a static argument must be hashable (an array raises)
+        if load.id in params and isinstance(model.parent(load), ast.Attribute):  # type: ignore[attr-defined]
             return []
     return params
 

@@ -27,7 +27,7 @@ SUMMARY = "`jnp` on a static value (a shape) gives a tracer where a static int i
 _TUPLE_REJECTING = frozenset(("prod", "product", "sum", "max", "min", "amax", "amin", "mean", "cumprod", "cumsum"))
 # Arguments JAX needs as concrete Python values (shapes, sizes, counts), checked on JAX 0.10.2:
 # qualified name → positions and keywords. A tracer there raises (TypeError, ConcretizationTypeError...).
-_SHAPE_SINKS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+SHAPE_SINKS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     **dict.fromkeys(("jax.numpy.zeros", "jax.numpy.ones", "jax.numpy.empty", "jax.numpy.full"), ((0,), ("shape",))),
     **dict.fromkeys(("jax.numpy.zeros_like", "jax.numpy.ones_like", "jax.numpy.empty_like"), ((2,), ("shape",))),
     "jax.numpy.full_like": ((3,), ("shape",)),
@@ -83,7 +83,7 @@ _SHAPE_SINKS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
 # fixes only a reduction (a NumPy scalar) passed straight in.
 _HASHED_SINKS = frozenset(("jax.random.split", "jax.random.choice", "jax.lax.broadcast_in_dim"))
 _SHAPE_FUNCTIONS = frozenset(("len", "shape", "ndim", "size"))
-_METHOD_SINKS = frozenset(("reshape", "broadcast_to", "repeat", "tile"))
+METHOD_SINKS = frozenset(("reshape", "broadcast_to", "repeat", "tile"))
 _CONVERTING_METHODS = frozenset(("item", "tolist"))  # a Python value of the receiver: concrete only
 
 
@@ -187,12 +187,12 @@ def _sink_arguments(model: Model, scope: Scope, calls: list[ast.AST]) -> Iterato
         if isinstance(call.func, ast.Attribute) and call.func.attr in _CONVERTING_METHODS and name is None:  # type: ignore[attr-defined]
             yield f"`.{call.func.attr}()`", call.func.value, False  # type: ignore[attr-defined]
             continue
-        if name in _SHAPE_SINKS:
-            positions, keywords = _SHAPE_SINKS[name]
+        if name in SHAPE_SINKS:
+            positions, keywords = SHAPE_SINKS[name]
             label = f"`{name.replace('jax.numpy.', 'jnp.').replace('builtins.', '')}`"
             exprs = [a for i, a in enumerate(call.args) if i in positions]  # type: ignore[attr-defined]
             exprs += [k.value for k in call.keywords if k.arg in keywords]  # type: ignore[attr-defined]
-        elif isinstance(call.func, ast.Attribute) and call.func.attr in _METHOD_SINKS and name is None:  # type: ignore[attr-defined]
+        elif isinstance(call.func, ast.Attribute) and call.func.attr in METHOD_SINKS and name is None:  # type: ignore[attr-defined]
             label = f"`.{call.func.attr}()`"  # type: ignore[attr-defined]
             exprs = list(call.args) + [k.value for k in call.keywords]  # type: ignore[attr-defined]
         else:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label
+from jaxlint.semantic.calls import SHAPE_ATTRS, STATIC_ATTRS
 from jaxlint.semantic.imports import qualified_name
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
@@ -37,7 +38,7 @@ def check(model: Model) -> Iterator[Report]:
         facts = model.facts(scope)
         for call in calls:
             if model.qualified(call.func, scope) == "jax.debug.print":
-                yield from _interpolated(call, scope, facts)
+                yield from _interpolated(model, call, scope, facts)
                 continue
             traced = [a for a in _printed(call, scope) if facts.value(a).traced]
             if not traced:
@@ -50,11 +51,12 @@ def check(model: Model) -> Iterator[Report]:
                 message = (f"a format spec on a traced value in `{function_label(scope)}` raises at trace time "
                            f"(TypeError or ConcretizationTypeError); use `jax.debug.print` with the format spec")
             has_file = any(k.arg == "file" for k in call.keywords)
+            opaque = any(_text_at_trace_time(model, v, scope, facts) for v in _printed(call, scope))
             yield Report(call, message, scope, severity="error" if raises else None,
-                         fixable=None if has_file else "safe", fix_data=_text_fields(call, scope, facts))
+                         fixable=None if has_file or opaque else "safe", fix_data=_text_fields(call, scope, facts))
 
 
-def _interpolated(call: ast.Call, scope: Scope, facts: Facts) -> Iterator[Report]:
+def _interpolated(model: Model, call: ast.Call, scope: Scope, facts: Facts) -> Iterator[Report]:
     """`jax.debug.print(f"loss {loss}")`: the format is built at trace time, with the tracer's text."""
     fmt = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "fmt"), None)
     if fmt is None or not any(facts.value(e).traced for e in _format_values(fmt, scope)):
@@ -66,8 +68,32 @@ def _interpolated(call: ast.Call, scope: Scope, facts: Facts) -> Iterator[Report
     if raises:
         message = (f"a format spec on a traced value in `{function_label(scope)}` raises at trace time (TypeError or "
                    f"ConcretizationTypeError); put it in a placeholder: `jax.debug.print(\"{{:.3f}}\", loss)`")
-    yield Report(call, message, scope, severity="error" if raises else None, fixable="safe",
+    opaque = any(_text_at_trace_time(model, v, scope, facts) for v in _format_values(fmt, scope))
+    yield Report(call, message, scope, severity="error" if raises else None, fixable=None if opaque else "safe",
                  fix_data={"interpolated": True, **_text_fields(call, scope, facts)})
+
+
+def _text_at_trace_time(model: Model, value: ast.expr, scope: Scope, facts: Facts) -> bool:
+    """A printed value the fix cannot make a field: text made from a tracer at trace time by code
+    the fix does not see into (`FMT % x` with a format in a variable, `describe(x)`, `" ".join(...)`).
+    As a field it would still show the tracer's text, on every call. Static facts of a tracer
+    (`x.shape`, `x.dtype`, `len(x)`) are fine."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mod) and not facts.value(value.left).traced \
+            and not (isinstance(value.left, ast.Constant) and type(value.left.value) in (int, float)):
+        return facts.value(value.right).traced > 0 or any(facts.value(e).traced for e in _format_values(value, scope))
+    if facts.value(value).traced:
+        return False
+    for node in ast.walk(value):
+        if isinstance(node, ast.Name) and facts.value(node).traced and not _static_fact_of(model, node, scope):
+            return True
+    return False
+
+
+def _static_fact_of(model: Model, name: ast.Name, scope: Scope) -> bool:
+    parent = model.parent(name)
+    return parent is not None and (
+        isinstance(parent, ast.Attribute) and parent.attr in SHAPE_ATTRS | STATIC_ATTRS
+        or isinstance(parent, ast.Call) and qualified_name(parent.func, scope) == "builtins.len")
 
 
 def _printed(call: ast.Call, scope: Scope) -> list[ast.expr]:

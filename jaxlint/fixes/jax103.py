@@ -6,7 +6,7 @@ import ast
 
 import libcst as cst
 
-from jaxlint.diagnostics import Edit, Finding
+from jaxlint.diagnostics import Edit, Finding, Location
 from jaxlint.fixes.context import Context, FixError, append_argument, dotted
 from jaxlint.fixes.imports import ensure_module, imported_name, module_alias
 
@@ -21,7 +21,7 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
     operand = ctx.at(finding, cst.BaseExpression)  # type: ignore[type-abstract]
     if finding.fixable == "safe":
         return _static(ctx, ctx.function_of(operand, finding), _params(finding))
-    return _where(ctx, operand)
+    return _where(ctx, operand, (finding.fix_data or {}).get("where"))
 
 
 def _params(finding: Finding) -> list[str]:
@@ -132,48 +132,96 @@ def _uses_factory_form(ctx: Context) -> bool:
 
 
 # --- fix B: jnp.where -----------------------------------------------------------------------
+# The check says which form keeps the meaning (`fix_data["where"]`, see checks/where_arms.py);
+# the builder finds that form in the code, or gives up.
 
 
-def _where(ctx: Context, operand: cst.BaseExpression) -> list[Edit]:
-    child: cst.CSTNode = operand
-    for parent in ctx.ancestors(operand):
-        if isinstance(parent, cst.IfExp) and parent.test is child:
-            jnp, edits = ensure_module(ctx, "jax.numpy", "jnp")
-            where = f"{jnp}.where({_condition(ctx, parent.test, jnp)}, {ctx.code(parent.body)}, {ctx.code(parent.orelse)})"
-            return [*edits, ctx.replace(parent, where)]
-        if isinstance(parent, cst.If) and parent.test is child:
-            return _if_return(ctx, parent) if _returns(parent) else _if_assign(ctx, parent)
-        if not isinstance(parent, (cst.BooleanOperation, cst.UnaryOperation)):
-            break
-        child = parent
-    if child is not operand and not isinstance(ctx.parents.get(child), (cst.While, cst.Assert)):
-        jnp, edits = ensure_module(ctx, "jax.numpy", "jnp")  # `not x` / `x and y` as a value
-        return [*edits, ctx.replace(child, _condition(ctx, child, jnp))]
-    raise FixError("not a conditional expression, a truth operator or an if/else of returns or assignments")
-
-
-def _returns(statement: cst.If) -> bool:
-    try:
-        _single_return(statement.body)
-    except FixError:
-        return False
-    return True
-
-
-def _if_assign(ctx: Context, statement: cst.If) -> list[Edit]:
-    """`if c: x = a [else: x = b]` → `x = jnp.where(c, a, b)` (b defaults to x's current value)."""
-    if isinstance(ctx.parents.get(statement), cst.If) or isinstance(statement.orelse, cst.If):
-        raise FixError("`elif` chains are not rewritten")
-    target, body = _single_assignment(statement.body)
-    orelse = cst.Name(target)
-    if isinstance(statement.orelse, cst.Else):
-        other, orelse = _single_assignment(statement.orelse.body)
-        if other != target:
-            raise FixError("the arms assign different names")
+def _where(ctx: Context, operand: cst.BaseExpression, form: str | None) -> list[Edit]:
+    child: cst.BaseExpression = operand
+    while isinstance(ctx.parents.get(child), (cst.BooleanOperation, cst.UnaryOperation)):
+        child = ctx.parents[child]  # type: ignore[assignment]
+    parent = ctx.parents.get(child)
     jnp, edits = ensure_module(ctx, "jax.numpy", "jnp")
-    condition = _condition(ctx, statement.test, jnp)
-    where = f"{target} = {jnp}.where({condition}, {ctx.code(body)}, {ctx.code(orelse)})"
-    return [*edits, ctx.replace(statement, where)]
+    if form == "expression" and isinstance(parent, cst.IfExp) and parent.test is child:
+        return [*edits, ctx.replace(parent, _selection(ctx, jnp, [parent.test], [parent.body, parent.orelse]))]
+    if form in ("return", "assign") and isinstance(parent, cst.If) and parent.test is child:
+        return [*edits, _chain(ctx, jnp, parent, form)]
+    if form == "truth" and child is not operand:
+        return [*edits, ctx.replace(child, _condition(ctx, child, jnp))]
+    if form == "select" and isinstance(child, cst.BooleanOperation):  # x or y → where(x, x, y)
+        left, right = ctx.code(child.left), ctx.code(child.right)
+        arms = (left, right) if isinstance(child.operator, cst.Or) else (right, left)
+        return [*edits, ctx.replace(child, f"{jnp}.where({left}, {arms[0]}, {arms[1]})")]
+    raise FixError("no conditional expression, truth operator or if/elif chain that `jnp.where` can replace")
+
+
+def _chain(ctx: Context, jnp: str, statement: cst.If, form: str) -> Edit:
+    """`if c1: return a / elif c2: return b / else: return d` → `return jnp.where(c1, a, jnp.where(c2, b, d))`;
+    without `else`, the `return` after the chain, or (assignments) the name's current value."""
+    top = statement
+    while isinstance(ctx.parents.get(top), cst.If) and ctx.parents[top].orelse is top:  # type: ignore[attr-defined]
+        top = ctx.parents[top]  # type: ignore[assignment]
+    tests, blocks, node = [], [], top
+    while True:
+        tests.append(node.test)
+        blocks.append(node.body)
+        if not isinstance(node.orelse, cst.If):
+            break
+        node = node.orelse
+    final = node.orelse.body if isinstance(node.orelse, cst.Else) else None
+    last: cst.CSTNode = top
+    if form == "return":
+        values = [_single_return(b) for b in blocks]
+        if final is not None:
+            values.append(_single_return(final))
+        else:
+            last = _following(ctx, top)
+            values.append(_single_return(last))  # type: ignore[arg-type]
+        text = "return " + _selection(ctx, jnp, tests, values, bare=True)
+    else:
+        assigned = [_single_assignment(b) for b in blocks + ([final] if final is not None else [])]
+        targets = {target for target, _ in assigned}
+        if len(targets) != 1:
+            raise FixError("the arms assign different names")
+        target = targets.pop()
+        values = [value for _, value in assigned] + ([] if final is not None else [cst.Name(target)])
+        text = f"{target} = " + _selection(ctx, jnp, tests, values, bare=True)
+    start, end = ctx.positions[top].start, ctx.positions[last].end
+    return Edit(text, Location(start.line, start.column + 1), Location(end.line, end.column + 1))
+
+
+def _following(ctx: Context, statement: cst.CSTNode) -> cst.CSTNode:
+    block = ctx.parents.get(statement)
+    body = list(getattr(block, "body", ()))
+    index = next((i for i, s in enumerate(body) if s is statement), len(body))
+    if index + 1 >= len(body):
+        raise FixError("no statement after the `if`")
+    return body[index + 1]
+
+
+def _selection(ctx: Context, jnp: str, tests: list[cst.BaseExpression], arms: list[cst.BaseExpression],
+               *, bare: bool = False) -> str:
+    """`jnp.where(c1, a1, jnp.where(c2, a2, a3))`; tuple arms element by element (parenthesized
+    unless `bare`: a `return`/assignment value)."""
+    if not all(isinstance(a, cst.Tuple) for a in arms):
+        if any(isinstance(a, (cst.Tuple, cst.List, cst.Dict, cst.Set, cst.BaseString)) for a in arms):
+            raise FixError("an arm is not an array")
+        return _nested(ctx, jnp, tests, arms)
+    widths = {len(a.elements) for a in arms}  # type: ignore[attr-defined]
+    if len(widths) != 1 or widths == {0} or any(isinstance(e, cst.StarredElement)
+                                                for a in arms for e in a.elements):  # type: ignore[attr-defined]
+        raise FixError("tuple arms of different lengths")
+    width = widths.pop()
+    parts = [_nested(ctx, jnp, tests, [a.elements[i].value for a in arms]) for i in range(width)]  # type: ignore[attr-defined]
+    text = ", ".join(parts) + ("," if width == 1 else "")
+    return text if bare and width > 1 else f"({text})"
+
+
+def _nested(ctx: Context, jnp: str, tests: list[cst.BaseExpression], values: list[cst.BaseExpression]) -> str:
+    text = ctx.code(values[-1])
+    for test, value in zip(reversed(tests), reversed(values[:-1])):
+        text = f"{jnp}.where({_condition(ctx, test, jnp)}, {ctx.code(value)}, {text})"
+    return text
 
 
 def _single_assignment(block: cst.BaseSuite) -> tuple[str, cst.BaseExpression]:
@@ -187,16 +235,7 @@ def _single_assignment(block: cst.BaseSuite) -> tuple[str, cst.BaseExpression]:
     raise FixError("an arm is not a single `name = value`")
 
 
-def _if_return(ctx: Context, statement: cst.If) -> list[Edit]:
-    if isinstance(ctx.parents.get(statement), cst.If) or not isinstance(statement.orelse, cst.Else):
-        raise FixError("`elif` chains are not rewritten")
-    body, orelse = _single_return(statement.body), _single_return(statement.orelse.body)
-    jnp, edits = ensure_module(ctx, "jax.numpy", "jnp")
-    condition = _condition(ctx, statement.test, jnp)
-    return [*edits, ctx.replace(statement, f"return {jnp}.where({condition}, {ctx.code(body)}, {ctx.code(orelse)})")]
-
-
-def _single_return(block: cst.BaseSuite) -> cst.BaseExpression:
+def _single_return(block: cst.BaseSuite | cst.CSTNode) -> cst.BaseExpression:
     lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
     if len(lines) == 1 and isinstance(lines[0], (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
         small = lines[0].body

@@ -18,7 +18,9 @@ _RESERVED = frozenset(("fmt", "ordered", "partitioned"))  # parameters of jax.de
 # A printf-style conversion: `%s`, `%(name)s`, `%-8.3f`, `%%`.
 _PERCENT = re.compile(r"%(?P<key>\([^)]*\))?(?P<flags>[-+ 0#]*)(?P<width>\*|\d+)?(?:\.(?P<precision>\*|\d+))?"
                       r"[hlL]?(?P<type>.)", re.DOTALL)
-_FLOAT_TYPES = frozenset("eEfFgG")  # printf and str.format agree on these; `%d` truncates floats, `{:d}` fails
+# printf and str.format agree on these. Not on `%d`/`%i`: it truncates a float, where `{:d}` raises
+# (at run time, in jax.debug.print's callback), and the dtype is not known here: no fix.
+_FLOAT_TYPES = frozenset("eEfFgG")
 
 
 def message(finding: Finding) -> str:
@@ -175,8 +177,11 @@ def _percent(out: _Format, template: str, right: cst.BaseExpression) -> None:
             continue
         if found["key"] or "*" in (found["width"] or "") + (found["precision"] or "") or used >= len(values):
             raise FixError("a %-format that fields cannot say")
-        if kind in "sra" and not (found["flags"] or found["width"] or found["precision"]):
-            out.field(values[used], None if kind == "s" else kind)
+        if kind in "sra":  # the text of the value, padded or cut: `%-8s` → `{x!s:<8}`, `%.3r` → `{x!r:.3}`
+            width = f"{'<' if '-' in found['flags'] else '>'}{found['width']}" if found["width"] else ""
+            precision = f".{found['precision']}" if found["precision"] is not None else ""
+            conversion = None if kind == "s" and not (width or precision) else kind
+            out.field(values[used], conversion, width + precision)
         elif kind in _FLOAT_TYPES:
             flags = found["flags"]
             align = "<" if "-" in flags else ""
