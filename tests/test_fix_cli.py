@@ -123,3 +123,23 @@ def test_no_fix_throws_away_an_update_meant_for_the_caller(tmp_path: Path) -> No
     assert "return `arr.at[0].set(0.0)`" in remaining[0]["message"]
     fixed = target.read_text()
     assert "    arr[0] = 0.0\n" in fixed and "    arr = arr.at[1].multiply(s)\n" in fixed
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+@pytest.mark.parametrize("odd", ["\x0c", "\u2028", "\x1c", "\x85", "\v"])
+def test_diff_splits_lines_as_python_does(tmp_path: Path, odd: str) -> None:
+    # trial 4.9: str.splitlines() also breaks on these (inside comments and strings, and a form feed
+    # alone on a line); the diff then did not apply
+    source = (f"import jax.numpy as jnp\n\x0c\n# a comment{odd}with it inside\ns = '{odd}'\n"
+              "x = jnp.zeros(3)\nx[0] = 1.0\ny = 2")  # and no newline at the end
+    target = tmp_path / "a.py"
+    target.write_text(source, encoding="utf-8", newline="")
+    result = jaxlint("--diff", "a.py", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    patch = tmp_path / "fix.diff"
+    patch.write_text(result.stdout.replace("--- a.py", "--- a/a.py").replace("+++ a.py", "+++ b/a.py"),
+                     encoding="utf-8", newline="")
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    applied = subprocess.run(["git", "apply", "fix.diff"], cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert applied.returncode == 0, applied.stderr + result.stdout
+    assert target.read_bytes().decode() == source.replace("x[0] = 1.0", "x = x.at[0].set(1.0)")

@@ -71,7 +71,9 @@ def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes 
     changed_files = len(run.fixed)
     if options.diff:
         sys.stdout.write("".join(diffs))
-        _say(f"Would fix {_count(applied)} in {changed_files} file{'s' * (changed_files != 1)}.", options, sys.stderr)
+        if applied:
+            _say(f"Would fix {_count(applied)} in {changed_files} file{'s' * (changed_files != 1)}.", options,
+                 sys.stderr)
     else:
         if stdin is not None:
             sys.stdout.buffer.write(stdin)  # exactly the resulting source: an editor replaces its buffer with it
