@@ -256,6 +256,9 @@ def _assignment_targets(model: Model, value: ast.expr) -> list[ast.expr]:
 
 # Wrappers whose result the fix follows to the calls (`g = jax.jit(f)`, `partial(f, 1)`).
 _WRAPPERS = frozenset(("jit", "pjit", "partial", "vmap", "pmap", "checkpoint", "remat"))
+# Those that hand a keyword argument to the function as it is: vmap/pmap map it over axis 0, so
+# the fix's `scale=scale` would be split along its first axis (or fail on a scalar).
+_KEYWORD_WRAPPERS = frozenset(("jit", "pjit", "partial", "checkpoint", "remat"))
 
 
 def _all_calls_found(model: Model, function: Scope) -> bool:
@@ -266,7 +269,18 @@ def _all_calls_found(model: Model, function: Scope) -> bool:
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.args.kwarg is not None or any(
             a.kind == "class" for a in function.ancestors()):
         return False
+    if not all(_jit_decorator(d) for d in node.decorator_list):
+        return False  # another decorator may not pass the new keyword on (`@jax.vmap` maps it)
     return _only_called(model, node.name, set())
+
+
+def _jit_decorator(decorator: ast.expr) -> bool:
+    """`@jax.jit`, `@jax.jit(...)`, `@partial(jax.jit, ...)`."""
+    if isinstance(decorator, ast.Call):
+        if last_name(decorator.func) == "partial":
+            return bool(decorator.args) and last_name(decorator.args[0]) in ("jit", "pjit")
+        decorator = decorator.func
+    return last_name(decorator) in ("jit", "pjit")
 
 
 def _only_called(model: Model, name: str, seen: set[str]) -> bool:
@@ -282,7 +296,7 @@ def _called_or_wrapped(model: Model, use: ast.Name, seen: set[str]) -> bool:
     if isinstance(parent, ast.Call) and parent.func is use:
         return True
     if not (isinstance(parent, ast.Call) and parent.args and parent.args[0] is use
-            and (last_name(parent.func) or "") in _WRAPPERS):
+            and (last_name(parent.func) or "") in _KEYWORD_WRAPPERS):
         return False
     holder = model.parent(parent)
     if isinstance(holder, ast.Call) and holder.func is parent:

@@ -8,7 +8,8 @@ import libcst as cst
 from jaxlint.diagnostics import Edit, Finding, Location
 from jaxlint.fixes.context import Context, FixError, append_argument, dotted
 
-_WRAPPERS = frozenset(("jit", "pjit", "partial", "vmap", "pmap", "checkpoint", "remat"))
+# Wrappers that hand a keyword argument on as it is (vmap/pmap would map `name=name` over axis 0).
+_WRAPPERS = frozenset(("jit", "pjit", "partial", "checkpoint", "remat"))
 
 
 def message(finding: Finding) -> str:
@@ -24,12 +25,14 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
     function = ctx.function_of(ctx.at(finding, cst.Name), finding)
     if any(isinstance(a, cst.ClassDef) for a in ctx.ancestors(function)):
         raise FixError("methods are not rewritten")
+    if not all(_is_jit_decorator(d.decorator) for d in function.decorators):
+        raise FixError("a decorator that may not pass the new keyword on")
     calls = _call_sites(ctx, function)
     if not calls:
         raise FixError("no call site in this module")
     edits = [_add_parameter(ctx, function.params, name)]
     for call in calls:
-        if any(a.keyword is not None and a.keyword.value == name for a in call.args) or _shadowed(ctx, call, name):
+        if any(a.keyword is not None and a.keyword.value == name for a in call.args) or _shadowed(ctx, call, name, function):
             raise FixError(f"`{name}` means something else at a call site")
         edits.append(append_argument(ctx, call, f"{name}={name}"))
     return edits
@@ -97,12 +100,80 @@ def _wrapper_alias(ctx: Context, node: cst.Name) -> str | cst.Call | None:
     return None
 
 
-def _shadowed(ctx: Context, call: cst.Call, name: str) -> bool:
-    """Does a function around the call site have its own `name` (a parameter)?"""
+def _is_jit_decorator(node: cst.BaseExpression) -> bool:
+    """`@jax.jit`, `@jax.jit(...)`, `@partial(jax.jit, ...)`."""
+    if isinstance(node, cst.Call):
+        if (dotted(node.func) or "").rsplit(".", 1)[-1] == "partial":
+            return bool(node.args) and (dotted(node.args[0].value) or "").rsplit(".", 1)[-1] in ("jit", "pjit")
+        node = node.func
+    return (dotted(node) or "").rsplit(".", 1)[-1] in ("jit", "pjit")
+
+
+def _shadowed(ctx: Context, call: cst.Call, name: str, function: cst.FunctionDef) -> bool:
+    """Does `name` at the call site mean another variable than the one the function reads (a
+    parameter or a local of a function around the call, a class attribute in a class body)?"""
+    owner = next((p for p in ctx.ancestors(function) if isinstance(p, cst.FunctionDef) and _binds(p, name)), None)
+    in_function = False
     for parent in ctx.ancestors(call):
+        if parent is owner:
+            return False
         if isinstance(parent, cst.FunctionDef):
-            params = parent.params
-            every = [*params.posonly_params, *params.params, *params.kwonly_params]
-            if any(p.name.value == name for p in every):
+            in_function = True
+            if _binds(parent, name):
                 return True
-    return False
+        elif isinstance(parent, cst.Lambda) and any(p.name.value == name for p in _parameters(parent.params)):
+            return True
+        elif isinstance(parent, cst.ClassDef) and not in_function and _binds(parent, name):
+            return True
+    return owner is not None  # the function reads an enclosing function's variable; the call is outside it
+
+
+def _parameters(params: cst.Parameters) -> list[cst.Param]:
+    every = [*params.posonly_params, *params.params, *params.kwonly_params]
+    return every + [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
+
+
+def _binds(scope: cst.FunctionDef | cst.ClassDef, name: str) -> bool:
+    """Is `name` a variable of this function's (class body's) own scope?"""
+    if isinstance(scope, cst.FunctionDef) and any(p.name.value == name for p in _parameters(scope.params)):
+        return True
+    bound = False
+    for node in _own_nodes(scope.body):
+        if isinstance(node, (cst.Global, cst.Nonlocal)) and any(n.name.value == name for n in node.names):
+            return False
+        bound = bound or name in _bound_names(node)
+    return bound
+
+
+def _own_nodes(node: cst.CSTNode):  # type: ignore[no-untyped-def]
+    """The nodes of a scope's body, not those inside nested functions, classes, lambdas and
+    comprehensions (a nested def or class is itself yielded: it binds its name)."""
+    for child in node.children:
+        yield child
+        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp,
+                                  cst.DictComp, cst.GeneratorExp)):
+            yield from _own_nodes(child)
+
+
+def _bound_names(node: cst.CSTNode) -> set[str]:
+    if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        return {node.name.value}
+    if isinstance(node, cst.ImportAlias):
+        local = node.asname.name if node.asname is not None else node.name
+        return {(dotted(local) or "").split(".")[0]}  # type: ignore[arg-type]
+    targets = {cst.AssignTarget: "target", cst.AnnAssign: "target", cst.AugAssign: "target", cst.For: "target",
+               cst.NamedExpr: "target", cst.AsName: "name"}
+    field = next((f for kind, f in targets.items() if isinstance(node, kind)), None)
+    if field is None:
+        return set()
+    return {n.value for n in _target_names(getattr(node, field))}
+
+
+def _target_names(node: cst.CSTNode) -> list[cst.Name]:
+    if isinstance(node, cst.Name):
+        return [node]
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return [n for e in node.elements for n in _target_names(e.value)]
+    if isinstance(node, cst.StarredElement):
+        return _target_names(node.value)
+    return []

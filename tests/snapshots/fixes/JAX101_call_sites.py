@@ -1,0 +1,81 @@
+"""The captured value becomes a parameter only when every call site in the module can pass it:
+through jax.jit(f), partial(f) and aliases, with `global` at the call site; not through vmap
+(it would map the keyword over axis 0), under other decorators, nor where the name means
+another variable at the call site."""
+
+import functools
+
+import jax
+import jax.numpy as jnp
+
+scale = 1.0
+
+
+@jax.jit
+def apply(x):
+    return x * scale
+
+
+apply_again = jax.jit(apply)
+half = functools.partial(apply)
+
+
+def set_scale(value):
+    global scale
+    scale = value
+    return apply(jnp.ones(2))
+
+
+def scenario():
+    first = apply(jnp.ones(3)), apply_again(jnp.ones(3)), half(jnp.ones(3)), jax.jit(apply)(jnp.ones(3))
+    later = set_scale(5.0)
+    return first, later, apply(jnp.ones(3))
+
+
+def closure():
+    offset = 1.0
+
+    @jax.jit
+    def shifted(x):
+        return x + offset
+
+    first = shifted(jnp.zeros(2))
+    offset = 5.0
+    return first, shifted(jnp.zeros(2))
+
+
+# --- no fix ------------------------------------------------------------------------------------
+
+bias = 0.5
+
+
+@jax.jit
+def mapped(x):
+    return x + bias
+
+
+batched = jax.vmap(mapped)
+
+
+def use_mapped():
+    return batched(jnp.ones((2, 3)))
+
+
+@jax.vmap
+@jax.jit
+def decorated(x):
+    return x - bias
+
+
+def shadowing():
+    bias = 100.0
+    return mapped(jnp.ones(2)) * bias
+
+
+bias = 2.0
+scale = 2.0
+
+EXAMPLES = [
+    ("scenario", ()),
+    ("closure", ()),
+]
