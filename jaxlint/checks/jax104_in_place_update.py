@@ -8,10 +8,18 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, snippet
-from jaxlint.semantic.calls import is_array_annotation
+from jaxlint.semantic.calls import (
+    ARRAY_ATTRS,
+    ARRAY_METHODS,
+    JAX_ARRAY_MODULES,
+    SHAPE_ATTRS,
+    STATIC_ATTRS,
+    is_array_annotation,
+    is_container_param,
+)
 from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.interpret import Interpreter
-from jaxlint.semantic.values import Value
+from jaxlint.semantic.values import TRACED_ARRAY, Value
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.interpret import Facts
@@ -43,8 +51,12 @@ def check(model: Model) -> Iterator[Report]:
         for stmt, targets in statements:
             for target in targets:
                 base, indices = _innermost(target)
-                if _is_jax_array(facts.value(base), indices, facts):
-                    yield _report(model, stmt, target, base, indices, scope)
+                value = facts.value(base)
+                if _is_jax_array(value, indices, facts):
+                    # The fix rewrites into `.at[]`, which a list or dict (a pytree argument) lacks.
+                    surely = value.jax or any(_multi_axis(i) for i in indices) or _used_as_array(model, scope, base) \
+                        or value.traced == TRACED_ARRAY and not _may_be_container(model, scope, base)
+                    yield _report(model, stmt, target, base, indices, scope, surely)
                     break
 
 
@@ -254,8 +266,43 @@ def _array_index(index: ast.expr, facts: Facts) -> bool:
     return isinstance(index, (ast.Slice, ast.UnaryOp, ast.BinOp))
 
 
+def _used_as_array(model: Model, scope: Scope, base: ast.expr) -> bool:
+    """A name the function also uses as only an array can be used: an array attribute or method
+    (`x.shape`, `x.sum()`, `x.at`), an argument of a jnp/lax function (which rejects lists), or a
+    parameter annotated as an array."""
+    if not isinstance(base, ast.Name):
+        return False
+    name = base.id
+    if any(b.kind == "param" and is_array_annotation(b.node.annotation)  # type: ignore[attr-defined]
+           for b in scope.bindings.get(name, [])):
+        return True
+    for node in scope.of_type(ast.Attribute):
+        if isinstance(node.value, ast.Name) and node.value.id == name and node.attr in _ARRAY_ONLY:  # type: ignore[attr-defined]
+            return True
+    for call in scope.of_type(ast.Call):
+        if any(isinstance(a, ast.Name) and a.id == name for a in call.args) and (  # type: ignore[attr-defined]
+                model.qualified(call.func, scope) or "").startswith(JAX_ARRAY_MODULES):  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def _may_be_container(model: Model, scope: Scope, base: ast.expr) -> bool:
+    """A traced name that may be a list or dict of arrays: its name or annotation says so
+    (`params`, `state`, `batch: dict`), or a call in the module passes it a list, tuple or dict."""
+    if not isinstance(base, ast.Name):
+        return True
+    params = [b for b in scope.bindings.get(base.id, []) if b.kind == "param"]
+    if any(is_container_param(base.id, b.node.annotation) for b in params):  # type: ignore[attr-defined]
+        return True
+    displays = (ast.List, ast.Tuple, ast.Dict, ast.ListComp, ast.DictComp)
+    return bool(params) and any(isinstance(a, displays) for _, a in model.arguments_from_callers(scope, base.id))
+
+
+_ARRAY_ONLY = ARRAY_METHODS | SHAPE_ATTRS | STATIC_ATTRS | ARRAY_ATTRS | {"at"}
+
+
 def _report(model: Model, stmt: ast.stmt, target: ast.Subscript, base: ast.expr, indices: list[ast.expr],
-            scope: Scope) -> Report:
+            scope: Scope, surely_array: bool = True) -> Report:
     name = snippet(base)
     if isinstance(stmt, ast.Delete):
         return Report(stmt, f"`del` on an element of JAX array `{name}` raises; JAX arrays are immutable "
@@ -270,7 +317,8 @@ def _report(model: Model, stmt: ast.stmt, target: ast.Subscript, base: ast.expr,
         replacement = f"{name} = {name}.at[{index}].{method}({value})"
     else:
         replacement = f"{name} = {name}.at[{index}].set({snippet(stmt.value)})"
-    fixable = "safe" if isinstance(base, ast.Name) and (len(indices) == 1 or all(_plain(i) for i in indices)) else None
+    fixable = "safe" if surely_array and isinstance(base, ast.Name) and (
+        len(indices) == 1 or all(_plain(i) for i in indices)) else None
     if isinstance(base, ast.Name) and _meant_for_the_caller(model, stmt, base, scope):
         return Report(stmt, f"In-place update of JAX array `{name}`; JAX arrays are immutable, so the caller's "
                             f"array cannot change: return `{replacement.split(' = ', 1)[1]}` and use the result",
