@@ -11,6 +11,7 @@ from types import TracebackType
 from typing import Any
 
 SHOW_AFTER_S = 1.0
+REDRAW_S = 0.05  # thousands of small files: drawing the bar for each would cost more than it shows
 
 
 def wanted(*, quiet: bool, output_format: str) -> bool:
@@ -26,7 +27,7 @@ class Progress:
         self.total = total
         self.enabled = enabled and total > 0
         self.done = 0
-        self._started = time.monotonic()
+        self._started = self._drawn = time.monotonic()
         self._bar: Any = None
         self._task: Any = None
 
@@ -34,14 +35,19 @@ class Progress:
         self._started = time.monotonic()
         return self
 
-    def advance(self, count: int = 1) -> None:
-        self.done += count
+    def advance(self) -> None:
+        """One more item done."""
+        self.done += 1
         if not self.enabled:
             return
+        now = time.monotonic()
         if self._bar is None:
-            if time.monotonic() - self._started < SHOW_AFTER_S or self.done >= self.total:
+            if now - self._started < SHOW_AFTER_S or self.done >= self.total:
                 return
             self._show()
+        elif now - self._drawn < REDRAW_S:
+            return
+        self._drawn = now
         self._bar.update(self._task, completed=self.done, refresh=True)
 
     def say(self, line: str) -> None:
