@@ -67,8 +67,8 @@ def run(function, args, eager):
         jax.effects_barrier()
     return result, out.getvalue()
 
-def same(a, b):
-    a, b = np.asarray(a), np.asarray(b)
+def same(a, b):  # as jit returns them: a Python number is a (weakly typed) JAX array
+    a, b = np.asarray(jax.numpy.asarray(a)), np.asarray(jax.numpy.asarray(b))
     return a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b)
 
 original, fixed = load(sys.argv[1], "original"), load(sys.argv[2], "fixed")

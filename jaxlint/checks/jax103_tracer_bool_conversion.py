@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label, snippet
 from jaxlint.checks.where_arms import where_form
+from jaxlint.checks.while_carry import while_carry
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.interpret import comparison_value
 from jaxlint.semantic.narrowing import dead_under_tracing
@@ -125,7 +126,9 @@ def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Re
     message = (f"{construct} on traced value `{snippet(operand)}` in {_traced_by(info, scope)} raises "
                f"TracerBoolConversionError; {hint}")
     form = where_form(model, scope, operand)  # fix B, where `jnp.where` keeps the meaning
-    return Report(operand, message, scope, fixable="unsafe" if form else None, fix_data={"where": form} if form else None)
+    carry = None if form else while_carry(model, scope, operand)  # or `lax.while_loop`
+    data = {"where": form} if form else {"where": "loop", "carry": carry} if carry else None
+    return Report(operand, message, scope, fixable="unsafe" if data else None, fix_data=data)
 
 
 def _traced_by(info: TraceInfo, scope: Scope) -> str:

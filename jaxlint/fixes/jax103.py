@@ -14,6 +14,8 @@ from jaxlint.fixes.imports import ensure_module, imported_name, module_alias
 def message(finding: Finding) -> str:
     if finding.fixable == "safe":
         return "Add " + ", ".join(f"`{p}`" for p in _params(finding)) + " to `static_argnames`"
+    if (finding.fix_data or {}).get("where") == "loop":
+        return "Replace with `jax.lax.while_loop`"
     return "Replace with `jnp.where`"
 
 
@@ -21,7 +23,10 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
     operand = ctx.at(finding, cst.BaseExpression)  # type: ignore[type-abstract]
     if finding.fixable == "safe":
         return _static(ctx, ctx.function_of(operand, finding), _params(finding))
-    return _where(ctx, operand, (finding.fix_data or {}).get("where"))
+    data = finding.fix_data or {}
+    if data.get("where") == "loop":
+        return _while_loop(ctx, operand, list(data.get("carry") or ()))
+    return _where(ctx, operand, data.get("where"))
 
 
 def _params(finding: Finding) -> list[str]:
@@ -252,3 +257,68 @@ def _condition(ctx: Context, node: cst.BaseExpression, jnp: str) -> str:
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
         return f"{jnp}.logical_not({_condition(ctx, node.expression, jnp)})"
     return ctx.code(node)
+
+
+# --- the `while` form: jax.lax.while_loop -----------------------------------------------------
+
+
+def _while_loop(ctx: Context, operand: cst.BaseExpression, carry: list[str]) -> list[Edit]:
+    """`while c: x = f(x)` → `x = jax.lax.while_loop(lambda x: c, lambda x: f(x), x)`; a longer
+    body, or several carried names, become local `cond_fun`/`body_fun` functions over a tuple."""
+    loop = ctx.enclosing(operand, cst.While)
+    if not carry or loop.orelse is not None or not isinstance(loop.body, cst.IndentedBlock):
+        raise FixError("not a loop the rule can carry")
+    lax, edits = ensure_module(ctx, "jax.lax")
+    jnp = module_alias(ctx, "jax.numpy") or "jnp"
+    test = _condition(ctx, loop.test, jnp) if not _needs_jnp(loop.test) or module_alias(ctx, "jax.numpy") else None
+    if test is None:
+        raise FixError("`and`/`or`/`not` in the test and no jax.numpy import")
+    where = ctx.positions[loop]
+    indent = ctx.line(where.start.line)[: where.start.column]
+    names = ", ".join(carry)
+    statements = loop.body.body
+    if len(carry) == 1 and len(statements) == 1:
+        update = _single_update(ctx, statements[0], carry[0])
+        if update is not None:
+            text = f"{carry[0]} = {lax}.while_loop(lambda {carry[0]}: {test}, lambda {carry[0]}: {update}, {carry[0]})"
+            return [*edits, ctx.replace(loop, text)]
+    cond, body = ctx.fresh("cond_fun"), ctx.fresh("body_fun")
+    state = carry[0] if len(carry) == 1 else ctx.fresh("state", set(carry))
+    unpack = [] if len(carry) == 1 else [f"{names} = {state}"]
+    inner = indent + " " * 4
+    body_lines = _block_text(ctx, loop.body, inner)
+    lines = [f"def {cond}({state}):", *(inner + u for u in unpack), f"{inner}return {test}", "",
+             f"{indent}def {body}({state}):", *(inner + u for u in unpack), *body_lines,
+             f"{inner}return {names}", "",
+             f"{indent}{names} = {lax}.while_loop({cond}, {body}, {names if len(carry) == 1 else '(' + names + ')'})"]
+    return [*edits, ctx.replace(loop, "\n".join(line.rstrip() if line.strip() else "" for line in lines))]
+
+
+def _needs_jnp(test: cst.BaseExpression) -> bool:
+    return isinstance(test, cst.BooleanOperation) or isinstance(test, cst.UnaryOperation) \
+        and isinstance(test.operator, cst.Not)
+
+
+def _single_update(ctx: Context, statement: cst.BaseStatement, name: str) -> str | None:
+    """The new value of `name` from the loop's one statement, as an expression."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return None
+    small = statement.body[0]
+    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+        return ctx.code(small.value)
+    if isinstance(small, cst.AugAssign):
+        operator = ctx.code(small.operator).strip().rstrip("=")
+        value = small.value
+        text = ctx.code(value)
+        atomic = isinstance(value, (cst.Name, cst.Attribute, cst.Integer, cst.Float, cst.Call, cst.Subscript))
+        return f"{name} {operator} {text if atomic else '(' + text + ')'}"
+    return None
+
+
+def _block_text(ctx: Context, block: cst.IndentedBlock, indent: str) -> list[str]:
+    """The block's lines (comments kept), re-indented to `indent`."""
+    header = ctx.enclosing(block.body[0], cst.While)
+    first, last = ctx.positions[header.test].end.line + 1, ctx.positions[block.body[-1]].end.line
+    lines = [ctx.line(row) for row in range(first, last + 1)]
+    depth = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
+    return [indent + line[depth:] if line.strip() else "" for line in lines]
