@@ -136,6 +136,15 @@ class Context:
     def lines(self) -> list[str]:
         return self.text.split("\n")
 
+    @cached_property
+    def top_imports(self) -> list[tuple[cst.SimpleStatementLine, cst.Import | cst.ImportFrom]]:
+        """The module-level import statements, found once: every fix that needs an import asks."""
+        found = []
+        for statement in self.module.body:
+            if isinstance(statement, cst.SimpleStatementLine):
+                found += [(statement, s) for s in statement.body if isinstance(s, (cst.Import, cst.ImportFrom))]
+        return found
+
 
 def append_argument(ctx: Context, call: cst.Call, text: str) -> Edit:
     """An edit that adds `text` as the call's last argument."""

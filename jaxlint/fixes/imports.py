@@ -11,19 +11,11 @@ from jaxlint.diagnostics import Edit, Location
 from jaxlint.fixes.context import Context, dotted
 
 
-def _top_imports(ctx: Context) -> list[tuple[cst.SimpleStatementLine, cst.Import | cst.ImportFrom]]:
-    found = []
-    for statement in ctx.module.body:
-        if isinstance(statement, cst.SimpleStatementLine):
-            found += [(statement, s) for s in statement.body if isinstance(s, (cst.Import, cst.ImportFrom))]
-    return found
-
-
 def module_alias(ctx: Context, module: str) -> str | None:
     """How the module already reaches `module` (e.g. "jax.numpy" → "jnp"), or None.
     An alias of the module itself wins over reaching it through its package (`jax.numpy`)."""
     through_package = None
-    for _, node in _top_imports(ctx):
+    for _, node in ctx.top_imports:
         if isinstance(node, cst.Import):
             for alias in node.names:
                 name = dotted(alias.name)
@@ -41,7 +33,7 @@ def module_alias(ctx: Context, module: str) -> str | None:
 def aliases(ctx: Context, module: str) -> set[str]:
     """Every local name bound to `module` itself by a top-level import."""
     found = set()
-    for _, node in _top_imports(ctx):
+    for _, node in ctx.top_imports:
         if isinstance(node, cst.Import):
             found |= {a.asname.name.value for a in node.names  # type: ignore[union-attr]
                       if a.asname is not None and dotted(a.name) == module}
@@ -53,7 +45,7 @@ def aliases(ctx: Context, module: str) -> set[str]:
 
 def imported_name(ctx: Context, module: str, name: str) -> str | None:
     """The local name of `from module import name [as local]`, or None."""
-    for _, node in _top_imports(ctx):
+    for _, node in ctx.top_imports:
         if isinstance(node, cst.ImportFrom) and _from(node) == module and not isinstance(node.names, cst.ImportStar):
             for alias in node.names:
                 if alias.name.value == name:
