@@ -156,8 +156,8 @@ def _static_candidates(model: Model, scope: Scope, operand: ast.expr) -> list[st
     for load in scope.of_type(ast.Name):
         if load.id in params and isinstance(load.ctx, ast.Load) and not _in_condition(model, load):  # type: ignore[attr-defined]
             return []
-        # `loss.sum() < eps`: an array, and a static argument must be hashable (an array raises)
-        if load.id in params and isinstance(model.parent(load), ast.Attribute):  # type: ignore[attr-defined]
+        # `loss.sum() < eps`, `cfg["flag"]`: an array or a dict, and a static argument must be hashable
+        if load.id in params and isinstance(model.parent(load), (ast.Attribute, ast.Subscript)):  # type: ignore[attr-defined]
             return []
     return params
 

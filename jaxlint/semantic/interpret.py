@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from jaxlint.semantic import calls as C
+from jaxlint.semantic.entries import constant_key, used_as_containers
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.transforms import TRANSFORMS
 from jaxlint.semantic.values import (
@@ -101,6 +102,7 @@ class Interpreter:
         self.facts = Facts()
         self.loop_depth = 0
         self._reported: set[ast.AST] = set()
+        self._containers: set[str] | None = None  # entries this function uses as containers, when asked
         self.staging = bool(info and info.traced and (info.cached or "module" in info.transforms))
         self.random_key_args = model.keys.random_key_args(scope)
         self.tracks_keys = model.keys.may_hold_keys()
@@ -144,6 +146,9 @@ class Interpreter:
             value = STATIC
         elif C.is_array_annotation(annotation):
             value = Value(jax=True)
+        if value.traced and info is not None and info.all_params_traced and not info.filtered \
+                and "module" not in info.transforms:
+            value = replace(value, leaves=True)  # handed in by the transform itself, every leaf traced
         if name in self.random_key_args:
             value = replace(value, key=("param", name))
         return value
@@ -508,7 +513,9 @@ class Interpreter:
                 return Value(key=(*base.key, node.slice.value), jax=True, traced=base.traced)
             return Value(jax=True, traced=base.traced)  # keys[i]: a different key each time
         if base.traced:
-            if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+            if base.leaves and constant_key(node.slice) and (base.traced == TRACED_TREE or _string_key(node.slice)):
+                return self._entry(node)  # (an array's row `x[0]` stays an element of it)
+            if _string_key(node.slice):
                 return TREE  # x["name"]: the base is a dict, the entry may be anything
             return element(base)
         if base.jax:
@@ -517,6 +524,15 @@ class Interpreter:
             return Value(numpy=not index.traced, traced=TRACED_ARRAY if index.traced else NOT_TRACED,
                          jax=bool(index.traced))
         return UNKNOWN
+
+    def _entry(self, node: ast.Subscript) -> Value:
+        """`cfg["flag"]` of a pytree handed in through a transform: a leaf, so an array tracer,
+        unless this function uses the same entry as a container (then a subtree, maybe)."""
+        if self._containers is None:
+            self._containers = used_as_containers(self.scope)
+        if ast.dump(node) in self._containers:
+            return replace(TREE, leaves=True)
+        return replace(TRACED, jax=False)  # a tracer, but a subtree for all we know about its type
 
     def _eval_Slice(self, node: ast.Slice, state: State) -> Value:
         parts = [self.eval(p, state) for p in (node.lower, node.upper, node.step) if p is not None]
@@ -718,6 +734,10 @@ def comparison_value(ops: list[ast.cmpop], exprs: list[ast.expr], operands: list
     if len(ops) == 1 and isinstance(ops[0], (ast.In, ast.NotIn)) and not operands[0].surely_traced_array:
         return UNKNOWN  # `name in params`: membership in a pytree container is fine
     return combine([o.as_array() for o in operands])
+
+
+def _string_key(index: ast.expr) -> bool:
+    return isinstance(index, ast.Constant) and isinstance(index.value, str)
 
 
 def _element_test(test: ast.expr, elements: set[str]) -> bool:

@@ -27,6 +27,8 @@ class Value:
     # Traced only as far as we can tell: the result of an unknown call on traced arguments
     # (it may well be a static int). Enough for print-in-jit, not for control-flow rules.
     uncertain: bool = False
+    # A pytree handed in through jit/vmap/a lax body: every leaf of it is an array tracer.
+    leaves: bool = False
 
     def as_array(self) -> Value:
         """The value of arithmetic on this one."""
@@ -60,7 +62,7 @@ def join(a: Value, b: Value) -> Value:
         returns_of=a.returns_of if a.returns_of == b.returns_of else (),
         staged_static=a.staged_static if a.staged_static is b.staged_static else None, elts=elts,
         fields=a.fields if a.fields == b.fields else None,
-        uncertain=a.uncertain or b.uncertain)
+        uncertain=a.uncertain or b.uncertain, leaves=a.leaves and b.leaves)
 
 
 def combine(values: list[Value]) -> Value:
