@@ -119,3 +119,21 @@ def test_quiet_statistics_has_no_summary(tmp_path: Path, fmt: str) -> None:
     assert "Found" not in result.stdout
     if fmt == "text":
         assert result.stdout == "2\tJAX104\t[*] in-place-update\n"
+
+
+def test_force_color_colours_a_pipe_unless_no_color(tmp_path: Path) -> None:
+    write(tmp_path, {"a.py": BAD})
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+
+    def run(extra: dict[str, str], *args: str) -> str:
+        return subprocess.run([sys.executable, "-m", "jaxlint", "check", "--no-cache", *args, "a.py"],
+                              capture_output=True, text=True, cwd=tmp_path, timeout=60, check=False,
+                              env={**env, **extra, "PYTHONPATH": str(ROOT)}).stdout
+
+    plain = run({})
+    forced = run({"FORCE_COLOR": "1"})
+    assert "\x1b[" not in plain and "\x1b[" in forced
+    assert re.sub(r"\x1b\[[0-9;]*m", "", forced) == plain
+    assert run({"FORCE_COLOR": "1", "NO_COLOR": "1"}) == plain
+    run({"FORCE_COLOR": "1"}, "--output-file", "r.txt")
+    assert (tmp_path / "r.txt").read_text() == plain

@@ -147,8 +147,9 @@ def _report(findings: list[Finding], options: CheckOptions, report: TextIO) -> N
     from jaxlint.checks import catalog
     from jaxlint.output import render
 
-    color = (options.output_format == "text" and options.output_file is None and report.isatty()
-             and not os.environ.get("NO_COLOR"))
+    # As ruff: NO_COLOR wins, FORCE_COLOR colours a pipe too (CI logs); a report file is never coloured.
+    color = (options.output_format == "text" and options.output_file is None and not os.environ.get("NO_COLOR")
+             and (report.isatty() or bool(os.environ.get("FORCE_COLOR"))))
     text = render(options.output_format, findings, list(catalog()), color=color, statistics=options.statistics,
                   unsafe_fixes=options.unsafe_fixes)
     if options.quiet and options.output_format == "text":
