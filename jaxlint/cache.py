@@ -147,7 +147,7 @@ def _build_stamp() -> tuple:
 
 def _encode(result: FileResult) -> tuple:
     return tuple((f.code, f.name, f.severity, f.message, f.location.row, f.location.column, f.end_location.row,
-                  f.end_location.column, f.function, _encode_fix(f.fix), f.noqa_row, f.cell, f.url, f.context,
+                  f.end_location.column, f.function, _encode_fix(f.fix), f.noqa_row, f.cell, f.context,
                   f.fixable, f.fix_data) for f in result.findings)
 
 
@@ -161,12 +161,12 @@ def _encode_fix(fix: Fix | None) -> tuple | None:
 
 def _decode(entry: tuple, path: str) -> FileResult:
     findings = []
-    for (code, name, severity, message, row, column, end_row, end_column, function, fix, noqa_row, cell, url,
+    for (code, name, severity, message, row, column, end_row, end_column, function, fix, noqa_row, cell,
          context, fixable, fix_data) in entry:
         findings.append(Finding(
             code=code, name=name, severity=severity, message=message, filename=path,
             location=Location(row, column), end_location=Location(end_row, end_column), function=function,
-            fix=_decode_fix(fix), noqa_row=noqa_row, cell=cell, url=url, context=context, fixable=fixable,
+            fix=_decode_fix(fix), noqa_row=noqa_row, cell=cell, context=context, fixable=fixable,
             fix_data=fix_data))
     return FileResult(tuple(findings))
 

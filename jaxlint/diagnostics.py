@@ -41,7 +41,6 @@ class Finding:
     fix: Fix | None = None
     noqa_row: int | None = None
     cell: int | None = None  # 1-based notebook cell; rows are then within the cell
-    url: str | None = None
     # Source lines of the span (first few), for the code frame of the text output.
     context: tuple[str, ...] = field(default=(), compare=False)
     # Which fix the rule intends ("safe"/"unsafe"), known before any fix is built; only `fix` is advertised.
