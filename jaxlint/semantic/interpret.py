@@ -147,8 +147,10 @@ class Interpreter:
         elif C.is_array_annotation(annotation):
             value = Value(jax=True)
         if value.traced and info is not None and info.all_params_traced and not info.filtered \
-                and "module" not in info.transforms:
-            value = replace(value, leaves=True)  # handed in by the transform itself, every leaf traced
+                and "module" not in info.transforms and (info.cached or not info.batched):
+            # handed in by the transform itself, every leaf traced (vmap alone may pass some leaves
+            # through as they are: `in_axes=(0, {"flag": None})`)
+            value = replace(value, leaves=True)
         if name in self.random_key_args:
             value = replace(value, key=("param", name))
         return value
