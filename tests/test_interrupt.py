@@ -68,3 +68,25 @@ def test_interrupted_fix_leaves_each_file_whole(tmp_path: Path) -> None:
     for text in texts:
         ast.parse(text)
     assert sorted(p.name for p in tmp_path.iterdir()) == [p.name for p in files]  # no temporary file left
+
+
+def test_interrupted_verify_ends_the_child_running_user_code(tmp_path: Path) -> None:
+    # verify runs user code in a child of its own session, which Ctrl-C at a terminal does not reach
+    (tmp_path / "m.py").write_text(
+        "import os\nimport time\n\nimport jax\n\n\n@jax.jit\ndef f(x: jax.Array) -> jax.Array:\n"
+        "    open('STARTED', 'w').write(str(os.getpid()))\n    time.sleep(60)\n    print(x)\n    return x\n")
+    process = subprocess.Popen([sys.executable, "-m", "jaxlint", "verify", "m.py"], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    marker, deadline = tmp_path / "STARTED", time.monotonic() + 120
+    while not (marker.exists() and marker.read_text()):
+        assert process.poll() is None and time.monotonic() < deadline, process.communicate()
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=30)
+    _assert_interrupted(process, stdout, stderr)
+    try:
+        os.kill(int(marker.read_text()), 0)
+    except ProcessLookupError:
+        return
+    raise AssertionError("the child running the user's code outlived the run")

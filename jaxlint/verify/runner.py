@@ -23,6 +23,7 @@ _POLL_S = 0.05
 _STDERR_TAIL = 400
 
 OnResult = Callable[[int, dict[str, Any]], None]
+_INTERRUPTED = threading.Event()  # Ctrl-C reached the main thread: the threads watching children end them
 
 
 @dataclass
@@ -55,8 +56,13 @@ def run_jobs(jobs: list[Job], workers: int, on_result: OnResult) -> Platform:
             on_result(target_id, result)
 
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        for future in [pool.submit(_run_job, job, report, platform) for job in jobs]:
-            future.result()
+        try:
+            for future in [pool.submit(_run_job, job, report, platform) for job in jobs]:
+                future.result()
+        except BaseException:
+            _INTERRUPTED.set()
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
     return platform
 
 
@@ -101,14 +107,20 @@ def _run_child(job: Job, on_result: OnResult, platform: Platform,
             process.stdin.close()
             watch = _Watch(since=time.monotonic())
             timed_out = False
-            while process.poll() is None:
-                _read_events(job, watch, on_result, platform, remaining)
-                limit = _JAX_START_S if watch.phase in ("start", "jax") else job.timeout + _GRACE_S
-                if time.monotonic() - watch.since > limit:
-                    _kill(process)
-                    timed_out = True
-                    break
-                time.sleep(_POLL_S)
+            try:
+                while process.poll() is None:
+                    if _INTERRUPTED.is_set():
+                        raise KeyboardInterrupt
+                    _read_events(job, watch, on_result, platform, remaining)
+                    limit = _JAX_START_S if watch.phase in ("start", "jax") else job.timeout + _GRACE_S
+                    if time.monotonic() - watch.since > limit:
+                        _kill(process)
+                        timed_out = True
+                        break
+                    time.sleep(_POLL_S)
+            except BaseException:  # Ctrl-C: the child is in its own session, so it must be ended here
+                _kill(process)
+                raise
             _read_events(job, watch, on_result, platform, remaining)
             if not remaining:
                 return None
