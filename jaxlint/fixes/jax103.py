@@ -269,10 +269,9 @@ def _while_loop(ctx: Context, operand: cst.BaseExpression, carry: list[str]) -> 
     if not carry or loop.orelse is not None or not isinstance(loop.body, cst.IndentedBlock):
         raise FixError("not a loop the rule can carry")
     lax, edits = ensure_module(ctx, "jax.lax")
-    jnp = module_alias(ctx, "jax.numpy") or "jnp"
-    test = _condition(ctx, loop.test, jnp) if not _needs_jnp(loop.test) or module_alias(ctx, "jax.numpy") else None
-    if test is None:
-        raise FixError("`and`/`or`/`not` in the test and no jax.numpy import")
+    jnp, more = ensure_module(ctx, "jax.numpy", "jnp") if _needs_jnp(loop.test) else ("jnp", [])
+    test = _condition(ctx, loop.test, jnp)  # `and`/`or`/`not` of arrays: jnp.logical_*
+    edits += more
     where = ctx.positions[loop]
     indent = ctx.line(where.start.line)[: where.start.column]
     names = ", ".join(carry)
