@@ -13,7 +13,7 @@ from typing import TextIO
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.engine import FileResult, check_source, read_file
-from jaxlint.fixes.callers import project_modules, withdraw_outside_callers
+from jaxlint.fixes.callers import OtherModules, project_modules, withdraw_outside_callers
 from jaxlint.fixes.files import FileFix, fix_file
 from jaxlint.fixes.write import WriteError, write_fixed
 from jaxlint.progress import Progress, wanted
@@ -68,23 +68,22 @@ def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes 
             run.fixed[path] = _resolved(result.findings, fixed.findings)
             if options.diff:
                 diffs.append(unified_diff(path, fixed))
-    changed_files = len(run.fixed)
+    where = f"in {len(run.fixed)} file{'s' * (len(run.fixed) != 1)}"
     if options.diff:
         sys.stdout.write("".join(diffs))
         if applied:
-            _say(f"Would fix {_count(applied)} in {changed_files} file{'s' * (changed_files != 1)}.", options,
-                 sys.stderr)
+            _say(f"Would fix {_count(applied)} {where}.", options, sys.stderr)
     else:
         if stdin is not None:
             sys.stdout.buffer.write(stdin)  # exactly the resulting source: an editor replaces its buffer with it
             sys.stdout.flush()
         if applied and not options.show_fixes:
-            _say(f"Fixed {_count(applied)} in {changed_files} file{'s' * (changed_files != 1)}.", options, report)
+            _say(f"Fixed {_count(applied)} {where}.", options, report)
     return run
 
 
 def _fix(path: str, data: bytes, result: FileResult, settings: Settings, codes: frozenset[str], unsafe: bool,
-         others) -> FileFix:
+         others: OtherModules) -> FileFix:
     def lint(source: Source) -> Sequence[Finding]:
         return withdraw_outside_callers(check_source(source, path, settings, codes).findings, path, others)
 
