@@ -9,8 +9,15 @@ from pathlib import Path
 import click
 
 from jaxlint import __version__
-from jaxlint.config import (ConfigError, Settings, enabled_codes, find_config, load_settings, parse_code_list,
-                            parse_glob_list)
+from jaxlint.config import (
+    ConfigError,
+    Settings,
+    enabled_codes,
+    find_config,
+    load_settings,
+    parse_code_list,
+    parse_glob_list,
+)
 
 OUTPUT_FORMATS = ("text", "json", "json-lines", "github", "sarif", "junit", "gitlab")
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130

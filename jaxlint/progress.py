@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 import time
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 SHOW_AFTER_S = 1.0
 REDRAW_S = 0.05  # thousands of small files: drawing the bar for each would cost more than it shows
@@ -31,7 +31,7 @@ class Progress:
         self._bar: Any = None
         self._task: Any = None
 
-    def __enter__(self) -> Progress:
+    def __enter__(self) -> Self:
         self._started = time.monotonic()
         return self
 
@@ -59,7 +59,13 @@ class Progress:
 
     def _show(self) -> None:
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+        from rich.progress import Progress as Bar
 
         self._bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=Console(file=sys.stderr), transient=True, auto_refresh=False,

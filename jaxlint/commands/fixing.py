@@ -13,7 +13,11 @@ from typing import TextIO
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.engine import FileResult, check_source, read_file
-from jaxlint.fixes.callers import OtherModules, project_modules, withdraw_outside_callers
+from jaxlint.fixes.callers import (
+    OtherModules,
+    project_modules,
+    withdraw_outside_callers,
+)
 from jaxlint.fixes.files import FileFix, fix_file
 from jaxlint.fixes.write import WriteError, write_fixed
 from jaxlint.progress import Progress, wanted
