@@ -8,6 +8,10 @@ from dataclasses import dataclass
 from functools import cached_property
 
 _CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
+_BLANK = re.compile(rb"^[ \t\f]*(?:[#\r\n]|$)")  # a line after which line 2 may still declare the encoding
+# Python's line breaks. str.splitlines() also splits on \f, \v, \x1c-\x1e, \x85 and U+2028/9, which
+# are characters inside a line for Python: rows would no longer be the ones ast and tracebacks count.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class UndecodableSource(Exception):
@@ -18,20 +22,45 @@ def decode(data: bytes) -> tuple[str, str, bool]:
     """Return (text, encoding, has_bom) the way CPython would read the module."""
     if data.startswith(codecs.BOM_UTF8):
         encoding, bom, body = "utf-8", True, data[3:]
+        declared = _declared_encoding(body)
+        if declared is not None and _normal_name(declared) != "utf-8":  # as CPython's tokenizer
+            raise UndecodableSource(f"SyntaxError: encoding problem: {_normal_name(declared)} with BOM")
     else:
-        encoding, bom, body = _declared_encoding(data), False, data
+        encoding, bom, body = _declared_encoding(data) or "utf-8", False, data
     try:
         return body.decode(encoding), encoding, bom
     except (UnicodeDecodeError, LookupError) as exc:
         raise UndecodableSource(f"cannot decode as {encoding}: {exc}") from None
 
 
-def _declared_encoding(data: bytes) -> str:
+def _declared_encoding(data: bytes) -> str | None:
+    """The coding cookie of line 1, or of line 2 when line 1 is blank or a comment (PEP 263)."""
     for line in data.split(b"\n", 2)[:2]:
         match = _CODING.match(line)
         if match:
             return match.group(1).decode("ascii")
-    return "utf-8"
+        if not _BLANK.match(line):
+            return None
+    return None
+
+
+def _normal_name(encoding: str) -> str:
+    """The name CPython's tokenizer gives a declared encoding (its get_normal_name): only spellings
+    of utf-8 and latin-1 are normalised, so `utf8` is not `utf-8` there."""
+    name = encoding[:12].lower().replace("_", "-")
+    if name == "utf-8" or name.startswith("utf-8-"):
+        return "utf-8"
+    if name in ("latin-1", "iso-8859-1", "iso-latin-1") or name.startswith(("latin-1-", "iso-8859-1-", "iso-latin-1-")):
+        return "iso-8859-1"
+    return encoding
+
+
+def split_lines(text: str) -> list[str]:
+    """The rows of `text` as Python counts them (and git and patch): split on \\n, \\r\\n and \\r only."""
+    lines = _LINE_BREAK.split(text)
+    if lines[-1] == "":  # a final line break ends the last row; it does not start another
+        lines.pop()
+    return lines
 
 
 @dataclass
@@ -45,7 +74,7 @@ class Source:
     @cached_property
     def lines(self) -> list[str]:
         """Split on first use: most files have no finding to show."""
-        return self.text.splitlines()
+        return split_lines(self.text)
 
     def line(self, row: int) -> str:
         """Row is 1-based; rows past the end are empty."""

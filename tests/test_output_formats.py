@@ -133,16 +133,33 @@ def test_text_tabs_and_wide_characters_keep_carets_aligned():
     assert "\t" not in carets
 
 
-def test_text_multiline_span_underlines_to_the_end_of_the_first_line():
+def test_text_multiline_span_is_drawn_from_its_first_character_to_its_last():
     f = finding(location=Location(9, 5), end_location=Location(11, 6),
                 context=("    y = foo(", "        1,", "    )"), fixable=None)
-    assert render("text", [f], RULES).splitlines()[1:7] == [
+    assert render("text", [f], RULES).splitlines()[1:9] == [
         "   |",
-        " 9 |     y = foo(",
-        "   |     ^^^^^^^^ JAX104",
-        "10 |         1,",
-        "11 |     )",
+        " 9 |       y = foo(",
+        "   |  _____^",
+        "10 | |         1,",
+        "11 | |     )",
+        "   | |_____^ JAX104",
         "   |",
+        "",
+    ]
+
+
+def test_text_span_longer_than_its_context_ends_at_its_column():
+    f = finding(location=Location(1, 1), end_location=Location(7, 6),
+                context=("foo(", "    1,", "    2,"), fixable=None)
+    assert render("text", [f], RULES).splitlines()[1:9] == [
+        "  |",
+        "1 |   foo(",
+        "  |  _^",
+        "2 | |     1,",
+        "3 | |     2,",
+        "… | |",
+        "  | |_____^ JAX104",
+        "  |",
     ]
 
 

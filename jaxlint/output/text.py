@@ -20,6 +20,8 @@ from jaxlint.output.common import applies, fix_counts, hidden
 TAB = "    "  # tabs are shown as four spaces, and carets are counted the same way
 _SEVERITY_COLOR = {"error": "1;31", "warning": "1;33", "info": "1;34"}
 _GUTTER, _BOLD, _CYAN = "1;34", "1", "36"
+MAX_SHOWN = 200  # characters of a source line a frame shows; a longer line is cut around the span
+_BEFORE_SPAN = 40  # characters kept before the span when a long line is cut
 
 
 class Painter:
@@ -61,25 +63,62 @@ def header(finding: Finding, paint: Painter, unsafe_fixes: bool) -> str:
 
 
 def frame(finding: Finding, paint: Painter) -> list[str]:
-    """The source lines of the span, with carets under the first one; nothing without context."""
+    """The source lines of the span under carets; a span over several lines is drawn as ruff draws
+    it, a bar from its first character to its last. Nothing without context."""
     if not finding.context:
         return []
     first_row = finding.location.row
     width = len(str(first_row + len(finding.context) - 1))
-    empty_gutter = paint(" " * width + " |", _GUTTER)
-    first, start = finding.context[0], finding.location.column - 1
-    stop = finding.end_location.column - 1 if finding.end_location.row == first_row else len(first)
-    indent = display_width(first[:start])
-    carets = max(1, display_width(first[:stop]) - indent)
-    underline = paint("^" * carets + " " + finding.code, _SEVERITY_COLOR.get(finding.severity, _BOLD))
-    out = [empty_gutter]
-    for offset, line in enumerate(finding.context):
-        shown = line.replace("\t", TAB)
-        out.append(paint(f"{first_row + offset:>{width}} |", _GUTTER) + (" " + shown if shown else ""))
-        if offset == 0:
-            out.append(f"{empty_gutter} {' ' * indent}{underline}")
-    out.append(empty_gutter)
+    gutter = _Gutter(paint, width)
+    style = _SEVERITY_COLOR.get(finding.severity, _BOLD)
+    start, end = finding.location.column - 1, finding.end_location.column - 1
+    if finding.end_location.row == first_row:
+        text, start, stop = clip(finding.context[0], start, end)
+        indent = display_width(text[:start])
+        carets = max(1, display_width(text[:stop]) - indent)
+        return [gutter.empty, gutter.row(first_row, text),
+                f"{gutter.empty} {' ' * indent}" + paint("^" * carets + " " + finding.code, style), gutter.empty]
+    text, start, _ = clip(finding.context[0], start, start + 1)
+    opening = paint("_" * (display_width(text[:start]) + 1) + "^", style)
+    out = [gutter.empty, gutter.row(first_row, text, "  "), f"{gutter.empty}  {opening}"]
+    last = finding.end_location.row - first_row  # its index in the context, when the context reaches it
+    for offset, line in enumerate(finding.context[1:], start=1):
+        text, _, stop = clip(line, max(end - 1, 0), end) if offset == last else clip(line, 0, 0)
+        out.append(gutter.row(first_row + offset, text, paint("|", style) + " "))
+    if last < len(finding.context):
+        under = display_width(text[:max(stop - 1, 0)])
+    else:  # the span goes on past the lines shown: its last line is not at hand, so count its characters
+        out.append(gutter.label("…") + " " + paint("|", style))
+        under = max(end - 1, 0)
+    out += [f"{gutter.empty} " + paint("|" + "_" * (under + 1) + "^ " + finding.code, style), gutter.empty]
     return out
+
+
+class _Gutter:
+    """The row-number column of a frame."""
+
+    def __init__(self, paint: Painter, width: int) -> None:
+        self.paint, self.width = paint, width
+        self.empty = self.label("")
+
+    def label(self, text: str) -> str:
+        return self.paint(f"{text:>{self.width}} |", _GUTTER)
+
+    def row(self, row: int, text: str, margin: str = "") -> str:
+        shown = margin + text.replace("\t", TAB)
+        return self.label(str(row)) + (" " + shown if shown else "")
+
+
+def clip(line: str, start: int, stop: int) -> tuple[str, int, int]:
+    """`line` cut to at most MAX_SHOWN characters around the span [start, stop) (a cut end is shown
+    as `…`), with the span's bounds in the cut text: a minified line is not printed whole."""
+    if len(line) <= MAX_SHOWN:
+        return line, start, stop
+    left = max(0, min(start - _BEFORE_SPAN, len(line) - MAX_SHOWN))
+    right = left + MAX_SHOWN
+    text = ("…" if left else "") + line[left:right] + ("…" if right < len(line) else "")
+    shift = 1 if left else 0
+    return text, start - left + shift, (len(text) if stop > right else stop - left + shift)
 
 
 def display_width(text: str) -> int:
