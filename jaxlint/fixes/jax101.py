@@ -59,14 +59,16 @@ def _add_parameter(ctx: Context, params: cst.Parameters, name: str) -> Edit:
 
 
 def _call_sites(ctx: Context, function: cst.FunctionDef) -> list[cst.Call]:
-    """Every call of the function or of a name bound to a wrapper of it; FixError on other uses."""
+    """Every call of the function or of a name bound to a wrapper of it; FixError on other uses.
+    A name is followed only where it means that variable (not another function's `step`)."""
     calls: list[cst.Call] = []
-    pending, done = [function.name.value], set()
+    pending, done = [(function.name.value, _scope_of(ctx, function))], set()
     while pending:
-        target = pending.pop()
+        target, home = pending.pop()
         done.add(target)
         for node in list(ctx.positions):
-            if not isinstance(node, cst.Name) or node.value != target or node is function.name:
+            if not isinstance(node, cst.Name) or node.value != target or node is function.name \
+                    or not _resolves_to(ctx, node, target, home):
                 continue
             parent = ctx.parents.get(node)
             if isinstance(parent, cst.Call) and parent.func is node:
@@ -80,8 +82,13 @@ def _call_sites(ctx: Context, function: cst.FunctionDef) -> list[cst.Call]:
                 if isinstance(alias, cst.Call):
                     calls.append(alias)
                 elif alias not in done:
-                    pending.append(alias)
+                    pending.append((alias, _scope_of(ctx, node)))
     return calls
+
+
+def _scope_of(ctx: Context, node: cst.CSTNode) -> cst.FunctionDef | None:
+    """The function whose variables a name at `node` is bound among (None: the module)."""
+    return next((p for p in ctx.ancestors(node) if isinstance(p, cst.FunctionDef)), None)
 
 
 def _wrapper_alias(ctx: Context, node: cst.Name) -> str | cst.Call | None:
@@ -113,19 +120,24 @@ def _shadowed(ctx: Context, call: cst.Call, name: str, function: cst.FunctionDef
     """Does `name` at the call site mean another variable than the one the function reads (a
     parameter or a local of a function around the call, a class attribute in a class body)?"""
     owner = next((p for p in ctx.ancestors(function) if isinstance(p, cst.FunctionDef) and _binds(p, name)), None)
+    return not _resolves_to(ctx, call, name, owner)
+
+
+def _resolves_to(ctx: Context, node: cst.CSTNode, name: str, scope: cst.FunctionDef | None) -> bool:
+    """Does `name` at `node` mean the variable of `scope` (a function; None: the module)?"""
     in_function = False
-    for parent in ctx.ancestors(call):
-        if parent is owner:
-            return False
+    for parent in ctx.ancestors(node):
+        if parent is scope:
+            return True
         if isinstance(parent, cst.FunctionDef):
             in_function = True
             if _binds(parent, name):
-                return True
+                return False
         elif isinstance(parent, cst.Lambda) and any(p.name.value == name for p in _parameters(parent.params)):
-            return True
+            return False
         elif isinstance(parent, cst.ClassDef) and not in_function and _binds(parent, name):
-            return True
-    return owner is not None  # the function reads an enclosing function's variable; the call is outside it
+            return False
+    return scope is None
 
 
 def _parameters(params: cst.Parameters) -> list[cst.Param]:

@@ -44,6 +44,31 @@ def closure():
     return first, shifted(jnp.zeros(2), offset=offset)
 
 
+def schedule(x):
+    lr = 0.1
+
+    @jax.jit
+    def step(v, lr):
+        return v - lr * v
+
+    first = step(x, lr=lr)
+    lr = 0.01
+    return first, step(first, lr=lr)
+
+
+def sweep(x):
+    results = []
+    lr = 0.1
+
+    @jax.jit
+    def step(v, lr):  # the same name as the one above: each fix updates only its own calls
+        return v - lr * v
+
+    for lr in (0.1, 0.01):
+        results.append(step(x, lr=lr))
+    return results
+
+
 # --- no fix ------------------------------------------------------------------------------------
 
 bias = 0.5
@@ -78,4 +103,6 @@ scale = 2.0
 EXAMPLES = [
     ("scenario", ()),
     ("closure", ()),
+    ("schedule", (jnp.ones(2),)),
+    ("sweep", (jnp.ones(2),)),
 ]
