@@ -275,12 +275,15 @@ def _all_calls_found(model: Model, function: Scope) -> bool:
 
 
 def _jit_decorator(decorator: ast.expr) -> bool:
-    """`@jax.jit`, `@jax.jit(...)`, `@partial(jax.jit, ...)`."""
+    """`@jax.jit`, `@jax.jit(...)`, `@partial(jax.jit, ...)`, `@jax.checkpoint`: they pass a keyword on."""
     if isinstance(decorator, ast.Call):
         if last_name(decorator.func) == "partial":
-            return bool(decorator.args) and last_name(decorator.args[0]) in ("jit", "pjit")
+            return bool(decorator.args) and last_name(decorator.args[0]) in _KEYWORD_DECORATORS
         decorator = decorator.func
-    return last_name(decorator) in ("jit", "pjit")
+    return last_name(decorator) in _KEYWORD_DECORATORS
+
+
+_KEYWORD_DECORATORS = frozenset(("jit", "pjit", "checkpoint", "remat"))
 
 
 def _only_called(model: Model, name: str, seen: set[str]) -> bool:

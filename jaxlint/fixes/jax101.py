@@ -107,13 +107,16 @@ def _wrapper_alias(ctx: Context, node: cst.Name) -> str | cst.Call | None:
     return None
 
 
+_DECORATORS = frozenset(("jit", "pjit", "checkpoint", "remat"))  # they pass a keyword argument on as it is
+
+
 def _is_jit_decorator(node: cst.BaseExpression) -> bool:
-    """`@jax.jit`, `@jax.jit(...)`, `@partial(jax.jit, ...)`."""
+    """`@jax.jit`, `@jax.jit(...)`, `@partial(jax.jit, ...)`, `@jax.checkpoint`."""
     if isinstance(node, cst.Call):
         if (dotted(node.func) or "").rsplit(".", 1)[-1] == "partial":
-            return bool(node.args) and (dotted(node.args[0].value) or "").rsplit(".", 1)[-1] in ("jit", "pjit")
+            return bool(node.args) and (dotted(node.args[0].value) or "").rsplit(".", 1)[-1] in _DECORATORS
         node = node.func
-    return (dotted(node) or "").rsplit(".", 1)[-1] in ("jit", "pjit")
+    return (dotted(node) or "").rsplit(".", 1)[-1] in _DECORATORS
 
 
 def _shadowed(ctx: Context, call: cst.Call, name: str, function: cst.FunctionDef) -> bool:
