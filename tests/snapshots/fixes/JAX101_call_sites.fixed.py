@@ -97,8 +97,21 @@ def shadowing():
     return mapped(jnp.ones(2)) * bias
 
 
+mode = "train"
+
+
+@jax.jit
+def by_mode(x):
+    return x * 2 if mode == "train" else x  # a string cannot be a traced argument
+
+
+def use_mode():
+    return by_mode(1.0)
+
+
 bias = 2.0
 scale = 2.0
+mode = "eval"
 
 EXAMPLES = [
     ("scenario", ()),
