@@ -59,7 +59,9 @@ def may_have_findings(data: bytes, settings: Settings) -> bool:
     return any(word in data for word in words)
 
 
-def check_source(source: Source, path: str, settings: Settings, enabled: frozenset[str]) -> FileResult:
+def check_source(source: Source, path: str, settings: Settings, enabled: frozenset[str], *,
+                 build_fixes: bool = True) -> FileResult:
+    """Findings of one parsed source, with their fixes (unless `build_fixes` is false)."""
     from jaxlint.semantic.model import Model, ModelOptions
 
     try:
@@ -99,17 +101,22 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
                     findings.append(finding)
     finally:
         model.release()
-    if any(f.fixable for f in findings):
-        findings, errors = _with_fixes(source, path, findings, errors)
+    if build_fixes and any(f.fixable for f in findings):
+        findings, errors = _with_fixes(source, path, findings, errors, settings, enabled)
     return FileResult(tuple(sorted(set(findings), key=lambda f: f.sort_key)), tuple(errors))
 
 
-def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list[str]) -> tuple[list[Finding], list[str]]:
-    """The findings with the fixes that were built and apply (libcst is imported only here)."""
+def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list[str], settings: Settings,
+                enabled: frozenset[str]) -> tuple[list[Finding], list[str]]:
+    """The findings with the fixes that were built and work (libcst is imported only here): a fix's
+    result is linted once more, to see that its finding is gone."""
     from jaxlint.fixes.files import attach_fixes
 
+    def relint(text: str) -> tuple[Finding, ...]:
+        return check_source(Source(text), path, settings, enabled, build_fixes=False).findings
+
     try:
-        return attach_fixes(source, findings), errors
+        return attach_fixes(source, findings, relint), errors
     except Exception:  # a bug in the fix machinery must not lose the findings: they go unfixed
         return findings, errors + [f"{path}: jaxlint crashed building fixes:\n{traceback.format_exc(limit=-3)}"]
 

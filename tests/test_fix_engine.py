@@ -149,3 +149,54 @@ def test_a_signature_changing_fix_updates_its_own_module_when_nobody_else_calls(
     jaxlint("check", "--no-cache", "--fix", "--unsafe-fixes", ".", cwd=tmp_path)
     fixed = (tmp_path / "model.py").read_text()
     assert "def apply(x, scale):" in fixed and "return apply(x, scale=scale)" in fixed
+
+
+def test_a_fix_whose_finding_comes_back_is_not_offered() -> None:
+    """The check lints each fix's result once more: a finding that reappears within its own fix's
+    edits (rows in the message shifted) was not fixed by it."""
+    text = "a = 1\nb = 2\n"
+    finding = Finding("JAX102", "prng-key-reuse", "error", "reused (line 1)", "a.py", Location(1, 1),
+                      Location(1, 2), fixable="unsafe")
+    inserted = Edit("c = 0\n", Location(1, 1), Location(1, 1))
+    built = Finding(**{**finding.__dict__, "fix": Fix("unsafe", "m", (inserted,))})
+    again = Finding(**{**finding.__dict__, "message": "reused (line 2)", "location": Location(1, 1)})
+    elsewhere = Finding(**{**again.__dict__, "location": Location(3, 1)})
+    [kept] = _with_prebuilt([built], text, relint=lambda fixed: [elsewhere])
+    [dropped] = _with_prebuilt([built], text, relint=lambda fixed: [again])
+    assert kept.fix is not None and dropped.fix is None
+
+
+def _with_prebuilt(findings: list[Finding], text: str, relint) -> list[Finding]:
+    """with_fixes on findings whose fixes are given (as if a rule's builder had made them)."""
+    import jaxlint.fixes as fixes
+
+    def built(_text: str, wanted):
+        offsets = apply_module.Offsets.of(text)
+        return [fixes._Built(f, list(f.fix.edits), apply_module.spans(offsets, f.fix.edits)) for f in wanted]
+
+    real, fixes._build_all = fixes._build_all, built
+    try:
+        return fixes.with_fixes(text, findings, relint)
+    finally:
+        fixes._build_all = real
+
+
+LOOP_REUSE = """\
+import jax
+
+
+def train(rng, steps):
+    total = 0.0
+    for _ in range(steps):
+        rng, _ = jax.random.split(rng)
+        keys = jax.random.split(rng, 4)
+        total += jax.random.normal(keys[0])
+    return total
+"""
+
+
+def test_after_fix_unsafe_fixes_a_loop_reuse_claims_no_fix(tmp_path: Path) -> None:
+    (tmp_path / "loop.py").write_text(LOOP_REUSE)
+    jaxlint("check", "--no-cache", "--fix", "--unsafe-fixes", "loop.py", cwd=tmp_path)
+    assert [f for f in as_json(tmp_path, "loop.py") if f["fix"] is not None] == []
+    assert apply_module.parses((tmp_path / "loop.py").read_text()) is None

@@ -9,11 +9,16 @@ and `message(finding) -> str`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from jaxlint.diagnostics import Edit, Finding, Fix
+
+if TYPE_CHECKING:
+    from jaxlint.fixes.apply import Offsets
 
 _BUILDERS = {"JAX101": "jax101", "JAX102": "jax102", "JAX103": "jax103", "JAX104": "jax104",
              "JAX105": "jax105", "JAX106": "jax106"}
@@ -103,16 +108,19 @@ def fix_source(text: str, findings: Sequence[Finding], *, unsafe: bool) -> FixOu
                       [e for b in admitted for e in b.edits], [(b.finding, why) for b, why in failures])
 
 
-def with_fixes(text: str, findings: Sequence[Finding]) -> list[Finding]:
-    """The findings with `fix` filled in (edits against `text`) where a fix was built and its result
-    parses; every other finding has no fix. Overlapping fixes are each checked against the text in
-    later rounds, as `--fix` would apply them."""
+def with_fixes(text: str, findings: Sequence[Finding], relint: Relint | None = None) -> list[Finding]:
+    """The findings with `fix` filled in (edits against `text`) where a fix was built, its result
+    parses and, when `relint` can lint the result, its finding is gone there; every other finding
+    has no fix. Overlapping fixes are each checked against the text in later rounds, as `--fix`
+    would apply them."""
     valid: dict[int, _Built] = {}
     pending = _build_all(text, findings)
     for _ in range(_CHECK_ROUNDS):
         if not pending:
             break
         admitted, pending, _ = _round(text, pending)
+        if relint is not None and admitted:
+            admitted = _effective(text, admitted, relint)
         valid.update((id(b.finding), b) for b in admitted)
     out = []
     for finding in findings:
@@ -120,3 +128,32 @@ def with_fixes(text: str, findings: Sequence[Finding]) -> list[Finding]:
         fix = Fix(finding.fixable or "safe", _builder(finding.code).message(finding), tuple(built.edits)) if built else None
         out.append(replace(finding, fix=fix))
     return out
+
+
+Relint = Callable[[str], Sequence[Finding]]  # a text → its findings (without fixes)
+
+
+def _effective(text: str, admitted: list[_Built], relint: Relint) -> list[_Built]:
+    """The fixes whose finding is gone once they are applied: one lint of the text with all of
+    them. A finding that comes back within its own fix's edits (a split inserted before a key the
+    loop consumed already) is not fixed by it, and that fix is not offered."""
+    from jaxlint.fixes.apply import Offsets, apply, back_map
+
+    groups = [b.spans for b in admitted]
+    fixed = apply(text, groups)
+    back, before, after = back_map(groups), Offsets.of(text), Offsets.of(fixed)
+    again: dict[tuple[str, str], list[int]] = {}
+    for finding in relint(fixed):
+        again.setdefault(_identity(finding), []).append(back(after.offset(finding.location)))
+    return [b for b in admitted if not any(_within(b, before, at) for at in again.get(_identity(b.finding), ()))]
+
+
+def _identity(finding: Finding) -> tuple[str, str]:
+    """What makes two findings the same problem across an edit: the rows a message cites shift,
+    and so do the numbered fresh names it suggests (`subkey_1`)."""
+    return finding.code, re.sub(r"_?\d+", "", finding.message)
+
+
+def _within(built: _Built, offsets: Offsets, at: int) -> bool:
+    start, end = offsets.offset(built.finding.location), offsets.offset(built.finding.end_location)
+    return start <= at <= end or any(s <= at <= e for s, e, _ in built.spans)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import bisect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from jaxlint.diagnostics import Edit, Location
@@ -93,6 +93,28 @@ def apply(text: str, groups: Sequence[list[Span]]) -> str:
         position = max(position, end)
     pieces.append(text[position:])
     return "".join(pieces)
+
+
+def back_map(groups: Sequence[list[Span]]) -> Callable[[int], int]:
+    """For the text `apply` makes of these groups: an offset in it → the offset in the text before.
+    A position inside a replacement maps to the start of what it replaced."""
+    unique = sorted(dict.fromkeys(s for group in groups for s in group), key=lambda s: (s[0], s[1]))
+    new_starts, shifts, shift = [], [], 0
+    for start, end, content in unique:
+        new_starts.append(start + shift)
+        shift += len(content) - (end - start)
+        shifts.append(shift)
+
+    def back(offset: int) -> int:
+        index = bisect.bisect_right(new_starts, offset) - 1
+        if index < 0:
+            return offset
+        start, end, content = unique[index]
+        if offset < new_starts[index] + len(content):
+            return start
+        return offset - shifts[index]
+
+    return back
 
 
 def parses(text: str) -> str | None:

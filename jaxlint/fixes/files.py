@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from jaxlint import notebooks
 from jaxlint.diagnostics import Finding, Location
-from jaxlint.fixes import FixOutcome, fix_source, with_fixes
+from jaxlint.fixes import FixOutcome, Relint, fix_source, with_fixes
 from jaxlint.fixes.context import FixError
 from jaxlint.fixes.write import Encoded
 from jaxlint.source import Source
@@ -75,10 +75,11 @@ def _fixable(findings: Sequence[Finding], unsafe: bool) -> int:
 
 def to_module(findings: Sequence[Finding], source: Source) -> list[Finding]:
     """Notebook findings with rows of the joined module (they are reported with rows within their
-    cell) and their fixes built anew there; findings outside any code cell are left out."""
+    cell) and the fixes they were offered built anew there; findings outside any code cell are left out."""
     rows = _module_rows(source)
-    moved = (_moved(f, rows) for f in findings)
-    return with_fixes(source.text, [f for f in moved if f is not None])
+    moved = [(f.fix is not None, m) for f in findings if (m := _moved(f, rows)) is not None]
+    rebuilt = iter(with_fixes(source.text, [m for offered, m in moved if offered]))
+    return [next(rebuilt) if offered else m for offered, m in moved]
 
 
 def _module_rows(source: Source) -> dict[tuple[int, int], int]:
@@ -107,17 +108,18 @@ def _where(path: str, finding: Finding) -> str:
     return f"{path}:{finding.location.row}:{finding.location.column}"
 
 
-def attach_fixes(source: Source, findings: Sequence[Finding]) -> list[Finding]:
-    """Findings with `fix` (edits in the coordinates they are reported in) where one was built and
-    its result parses; `fix` is None on every other finding."""
+def attach_fixes(source: Source, findings: Sequence[Finding], relint: Relint | None = None) -> list[Finding]:
+    """Findings with `fix` (edits in the coordinates they are reported in) where one was built, its
+    result parses and (with `relint`, which lints a text of the module) its finding is gone there;
+    `fix` is None on every other finding."""
     if source.cells is None:
-        return with_fixes(source.text, findings)
+        return with_fixes(source.text, findings, relint)
     from jaxlint.fixes.notebook import to_cells
 
     rows = _module_rows(source)
     indexed = [(i, m) for i, m in enumerate(_moved(f, rows) for f in findings) if m is not None]
     out = [replace(f, fix=None) for f in findings]
-    for (index, _), built in zip(indexed, with_fixes(source.text, [m for _, m in indexed])):
+    for (index, _), built in zip(indexed, with_fixes(source.text, [m for _, m in indexed], relint)):
         if built.fix is None:
             continue
         try:
