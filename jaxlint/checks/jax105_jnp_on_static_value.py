@@ -122,8 +122,11 @@ def check(model: Model) -> Iterator[Report]:
                 reported.add(origin)
                 fixable = not hashed or (origin is expr and _reduction(model, origin, scope))
                 fixable = fixable and not _updated_in_place(model, origin, scope)
+                # Straight into a shape/size argument, `jnp.array(x.shape)` is just `x.shape` (not for
+                # `.item()`/`.tolist()`, which a Python int lacks).
+                plain = origin is expr and not hashed and sink not in ("`.item()`", "`.tolist()`")
                 yield _report(model, origin, scope, f"gives a tracer {_staging_context(info)}, but {sink} needs a static value",
-                              fixable)
+                              fixable, plain)
 
 
 def _updated_in_place(model: Model, origin: ast.Call, scope: Scope) -> bool:
@@ -223,12 +226,16 @@ def _static_argument_calls(model: Model, scope: Scope, calls: list[ast.AST]) -> 
                 yield expr, f"parameter `{name}`"
 
 
-def _report(model: Model, call: ast.Call, scope: Scope, why: str, fixable: bool = True) -> Report:
+def _report(model: Model, call: ast.Call, scope: Scope, why: str, fixable: bool = True, plain: bool = False) -> Report:
     name = (model.qualified(call.func, scope) or "").rsplit(".", 1)[-1]
     shown, data = snippet(call.func), {"function": name}
     product = _product_of_shape(model, call, scope) if fixable else None
+    shape = _shape_in_array(model, call, scope) if fixable and plain else None
     if not fixable:  # NumPy arrays fail there too
         instead = "a Python int or tuple there (`int(...)`, `tuple(...)`, `math.prod`): a NumPy array fails too"
+    elif shape is not None:
+        instead = f"`{snippet(shape)}` itself"
+        data = {"function": name, "unwrap": True}
     elif product is not None:
         whole, shape = product
         instead = f"`math.prod({snippet(shape)})`"
@@ -244,6 +251,15 @@ def _report(model: Model, call: ast.Call, scope: Scope, why: str, fixable: bool 
 
 _ARRAY_OF = frozenset(("jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"))
 _PRODUCTS = frozenset(("jax.numpy.prod", "jax.numpy.product", "numpy.prod", "math.prod"))
+
+
+def _shape_in_array(model: Model, call: ast.Call, scope: Scope) -> ast.expr | None:
+    """`jnp.array(x.shape)`, `jnp.asarray(n)` of a static shape value: that value."""
+    if not (model.qualified(call.func, scope) in _ARRAY_OF and len(call.args) == 1 and not call.keywords
+            and not isinstance(call.args[0], ast.Starred)):
+        return None
+    value = model.facts(scope).value(call.args[0])
+    return call.args[0] if value.shape and value.static else None
 
 
 def _product_of_shape(model: Model, call: ast.Call, scope: Scope) -> tuple[ast.Call, ast.expr] | None:

@@ -23,12 +23,18 @@ def _uses_math(call: cst.Call, function: str) -> bool:
 
 def message(finding: Finding) -> str:
     function = _function(finding)
+    if (finding.fix_data or {}).get("unwrap"):
+        return "Use the static value itself"
     return "Use `math.prod`" if function in ("prod", "product") else f"Use `np.{function}`"
 
 
 def build(ctx: Context, finding: Finding) -> list[Edit]:
     call = ctx.at(finding, cst.Call)
     function = _function(finding)
+    if (finding.fix_data or {}).get("unwrap"):  # jnp.zeros(jnp.array(n)) → jnp.zeros(n)
+        if len(call.args) != 1:
+            raise FixError("the rule's array of a shape is not here")
+        return [ctx.replace(call, call.args[0].value)]
     whole = (finding.fix_data or {}).get("product_of_shape")
     if whole == "parent":  # the finding is the array in `jnp.prod(jnp.array(x.shape))`
         call = ctx.enclosing(call, cst.Call)

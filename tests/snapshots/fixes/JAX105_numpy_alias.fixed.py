@@ -8,5 +8,6 @@ import numpy as onp
 @jax.jit
 def f(x):
     y = x.reshape(math.prod(x.shape))
-    z = jnp.zeros(onp.array(x.shape[0]))
-    return y, z, math.prod(x.shape)
+    z = jnp.zeros(x.shape[0])
+    w = jnp.zeros(onp.sum(onp.array(x.shape)))
+    return y, z, w, math.prod(x.shape)

@@ -7,4 +7,5 @@ import numpy as onp
 def f(x):
     y = x.reshape(jnp.prod(jnp.array(x.shape)))
     z = jnp.zeros(jnp.array(x.shape[0]))
-    return y, z, jnp.prod(x.shape)
+    w = jnp.zeros(jnp.sum(jnp.array(x.shape)))
+    return y, z, w, jnp.prod(x.shape)
