@@ -127,7 +127,7 @@ def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Re
                f"TracerBoolConversionError; {hint}")
     form = where_form(model, scope, operand)  # fix B, where `jnp.where` keeps the meaning
     carry = None if form else while_carry(model, scope, operand)  # or `lax.while_loop`
-    data = {"where": form} if form else {"where": "loop", "carry": carry} if carry else None
+    data = form or ({"where": "loop", "carry": carry} if carry else None)
     return Report(operand, message, scope, fixable="unsafe" if data else None, fix_data=data)
 
 

@@ -24,8 +24,9 @@ _BOOLEAN_CALLS = frozenset(("isnan", "isinf", "isfinite", "isneginf", "isposinf"
                             "equal", "not_equal", "greater", "greater_equal", "less", "less_equal"))
 
 
-def where_form(model: Model, scope: Scope, operand: ast.expr) -> str | None:
-    """How fix B rewrites the truth test holding `operand`: "expression" (`a if c else b`),
+def where_form(model: Model, scope: Scope, operand: ast.expr) -> dict | None:
+    """The fix data of fix B for the truth test holding `operand`, `where` saying how:
+    "expression" (`a if c else b`),
     "return" / "assign" (an `if`/`elif` chain of single returns / assignments to one name),
     "truth" (`not x`, `x > 0 and y > 0` used as a value: `jnp.logical_*`), "select" (`x or y` of two
     arrays: `jnp.where(x, x, y)`); None when no rewrite keeps the meaning."""
@@ -35,22 +36,22 @@ def where_form(model: Model, scope: Scope, operand: ast.expr) -> str | None:
         child, parent = parent, model.parent(parent)
     if isinstance(parent, ast.IfExp):
         fine = parent.test is child and _array_arms(facts, [parent.body, parent.orelse])
-        return "expression" if fine and not _static_use(model, scope, parent) else None
+        return {"where": "expression"} if fine and not _static_use(model, scope, parent) else None
     if isinstance(parent, ast.If) and parent.test is child:
         return _chain_form(model, scope, facts, parent)
     if child is operand or isinstance(parent, (ast.While, ast.Assert, ast.comprehension)) \
             or _static_use(model, scope, child):
         return None
     if _boolean(child):
-        return "truth"
+        return {"where": "truth"}
     # `x or y` is `x if x else y`, `x and y` is `y if x else x`: of two arrays, a selection.
     if isinstance(child, ast.BoolOp) and len(child.values) == 2 \
             and all(isinstance(v, (ast.Name, ast.Attribute)) and _array(facts, v) for v in child.values):
-        return "select"
+        return {"where": "select"}
     return None
 
 
-def _chain_form(model: Model, scope: Scope, facts: Facts, statement: ast.If) -> str | None:
+def _chain_form(model: Model, scope: Scope, facts: Facts, statement: ast.If) -> dict | None:
     top = statement
     while isinstance(above := model.parent(top), ast.If) and above.orelse == [top]:
         top = above
@@ -63,9 +64,14 @@ def _chain_form(model: Model, scope: Scope, facts: Facts, statement: ast.If) -> 
             continue
         final = node.orelse
         break
-    if not all(_traced_test(facts, t) for t in tests):
+    # A static test may guard arms that cannot be traced: such a head of the chain stays a Python
+    # `if` and the traced rest becomes its `else` (`elif c:` → `else: return jnp.where(c, ...)`).
+    traced = [_traced_test(facts, t) for t in tests]
+    first = traced.index(True) if True in traced else len(tests)
+    if first == len(tests) or not all(traced[first:]):
         return None
-    arms += [final] if final else []
+    tail = tests[first].lineno if first else None
+    arms = arms[first:] + ([final] if final else [])
     returns = [_single(arm, ast.Return) for arm in arms]
     if all(r is not None and r.value is not None for r in returns):  # type: ignore[union-attr]
         values = [r.value for r in returns]  # type: ignore[union-attr]
@@ -74,7 +80,7 @@ def _chain_form(model: Model, scope: Scope, facts: Facts, statement: ast.If) -> 
             if not (isinstance(following, ast.Return) and following.value is not None):
                 return None
             values.append(following.value)
-        return "return" if _array_arms(facts, values) else None
+        return _form("return", tail) if _array_arms(facts, values) else None
     assigns = [_single(arm, ast.Assign) for arm in arms]
     if not all(isinstance(a, ast.Assign) and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)
                for a in assigns):
@@ -85,7 +91,12 @@ def _chain_form(model: Model, scope: Scope, facts: Facts, statement: ast.If) -> 
     name = names.pop()
     if not _array_arms(facts, [a.value for a in assigns]) or (not final and not _array_before(model, scope, name, top)):
         return None
-    return None if _name_used_statically(model, scope, name) else "assign"
+    return None if _name_used_statically(model, scope, name) else _form("assign", tail)
+
+
+def _form(kind: str, tail: int | None) -> dict:
+    """The fix data: the form, and the line of the first traced test when the chain keeps a head."""
+    return {"where": kind, **({"from_line": tail} if tail else {})}
 
 
 def _single(arm: list[ast.stmt], kind: type) -> ast.stmt | None:

@@ -26,7 +26,7 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
     data = finding.fix_data or {}
     if data.get("where") == "loop":
         return _while_loop(ctx, operand, list(data.get("carry") or ()))
-    return _where(ctx, operand, data.get("where"))
+    return _where(ctx, operand, data.get("where"), data.get("from_line"))
 
 
 def _params(finding: Finding) -> list[str]:
@@ -141,7 +141,7 @@ def _uses_factory_form(ctx: Context) -> bool:
 # the builder finds that form in the code, or gives up.
 
 
-def _where(ctx: Context, operand: cst.BaseExpression, form: str | None) -> list[Edit]:
+def _where(ctx: Context, operand: cst.BaseExpression, form: str | None, from_line: int | None = None) -> list[Edit]:
     child: cst.BaseExpression = operand
     while isinstance(ctx.parents.get(child), (cst.BooleanOperation, cst.UnaryOperation)):
         child = ctx.parents[child]  # type: ignore[assignment]
@@ -150,7 +150,7 @@ def _where(ctx: Context, operand: cst.BaseExpression, form: str | None) -> list[
     if form == "expression" and isinstance(parent, cst.IfExp) and parent.test is child:
         return [*edits, ctx.replace(parent, _selection(ctx, jnp, [parent.test], [parent.body, parent.orelse]))]
     if form in ("return", "assign") and isinstance(parent, cst.If) and parent.test is child:
-        return [*edits, _chain(ctx, jnp, parent, form)]
+        return [*edits, _chain(ctx, jnp, parent, form, from_line)]
     if form == "truth" and child is not operand:
         return [*edits, ctx.replace(child, _condition(ctx, child, jnp))]
     if form == "select" and isinstance(child, cst.BooleanOperation):  # x or y → where(x, x, y)
@@ -160,12 +160,17 @@ def _where(ctx: Context, operand: cst.BaseExpression, form: str | None) -> list[
     raise FixError("no conditional expression, truth operator or if/elif chain that `jnp.where` can replace")
 
 
-def _chain(ctx: Context, jnp: str, statement: cst.If, form: str) -> Edit:
+def _chain(ctx: Context, jnp: str, statement: cst.If, form: str, from_line: int | None) -> Edit:
     """`if c1: return a / elif c2: return b / else: return d` → `return jnp.where(c1, a, jnp.where(c2, b, d))`;
-    without `else`, the `return` after the chain, or (assignments) the name's current value."""
-    top = statement
-    while isinstance(ctx.parents.get(top), cst.If) and ctx.parents[top].orelse is top:  # type: ignore[attr-defined]
-        top = ctx.parents[top]  # type: ignore[assignment]
+    without `else`, the `return` after the chain, or (assignments) the name's current value.
+    With `from_line`, the chain's head up to that test stays, and the `elif` there becomes `else:`."""
+    head = top = statement
+    while isinstance(ctx.parents.get(head), cst.If) and ctx.parents[head].orelse is head:  # type: ignore[attr-defined]
+        head = ctx.parents[head]  # type: ignore[assignment]
+        if from_line is None or ctx.positions[top.test].start.line != from_line:
+            top = head
+    if from_line is not None and (top is head or ctx.positions[top.test].start.line != from_line):
+        raise FixError("the traced part of the chain is not an `elif`")
     tests, blocks, node = [], [], top
     while True:
         tests.append(node.test)
@@ -180,7 +185,7 @@ def _chain(ctx: Context, jnp: str, statement: cst.If, form: str) -> Edit:
         if final is not None:
             values.append(_single_return(final))
         else:
-            last = _following(ctx, top)
+            last = _following(ctx, head)
             values.append(_single_return(last))  # type: ignore[arg-type]
         text = "return " + _selection(ctx, jnp, tests, values, bare=True)
     else:
@@ -191,7 +196,10 @@ def _chain(ctx: Context, jnp: str, statement: cst.If, form: str) -> Edit:
         target = targets.pop()
         values = [value for _, value in assigned] + ([] if final is not None else [cst.Name(target)])
         text = f"{target} = " + _selection(ctx, jnp, tests, values, bare=True)
-    start, end = ctx.positions[top].start, ctx.positions[last].end
+    start, end = ctx.positions[top].start, ctx.positions[last if from_line is None else top].end
+    if from_line is not None:  # `elif c: ...` → `else:` and the selection in its block
+        body = ctx.positions[top.body.body[0]].start  # type: ignore[attr-defined]
+        text = f"else:\n{ctx.line(body.line)[: body.column]}{text}"
     return Edit(text, Location(start.line, start.column + 1), Location(end.line, end.column + 1))
 
 

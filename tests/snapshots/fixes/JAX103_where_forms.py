@@ -1,5 +1,6 @@
-"""jnp.where only where it keeps the meaning: array arms, tuples element-wise, elif chains, a
-return after the chain, `x or y` of arrays; never dicts, None, slice bounds or sizes."""
+"""jnp.where only where it keeps the meaning: array arms, tuples element-wise, elif chains (a
+static head stays a Python `if`), a return after the chain, `x or y` of arrays; never dicts,
+None, slice bounds or sizes, nor a static test after a traced one."""
 
 import jax
 import jax.numpy as jnp
@@ -63,6 +64,27 @@ def loop_body(x):
     return jax.lax.fori_loop(0, 4, body, jnp.zeros_like(x))
 
 
+@jax.jit
+def static_guard_first(x):
+    if x.ndim == 2:
+        return x.sum(1)
+    elif x.sum() > 0:
+        return x
+    return -x
+
+
+@jax.jit
+def static_guard_assign(x):
+    y = x
+    if x.ndim == 2:
+        y = x.sum(1)
+    elif x.sum() > 0:
+        y = x * 2
+    elif x.max() > 5:
+        y = x * 3
+    return y
+
+
 # --- no fix: jnp.where would not mean the same -----------------------------------------------
 
 
@@ -91,11 +113,11 @@ def used_as_size(x, n):
 
 
 @jax.jit
-def static_guard_first(x):
-    if x.ndim == 2:
-        return x.sum(1)
-    elif x.sum() > 0:
+def static_in_the_middle(x):
+    if x.sum() > 0:
         return x
+    elif x.ndim == 2:
+        return x.sum(1)
     return -x
 
 
@@ -131,4 +153,11 @@ EXAMPLES = [
     ("or_default", (jnp.float32(0.0), jnp.float32(2.0))),
     ("or_default", (jnp.float32(3.0), jnp.float32(2.0))),
     ("loop_body", (jnp.arange(3.0),)),
+    ("static_guard_first", (jnp.array([1.0, 2.0]),)),
+    ("static_guard_first", (jnp.array([-1.0, -2.0]),)),
+    ("static_guard_first", (jnp.ones((2, 3)),)),
+    ("static_guard_assign", (jnp.array([1.0, 2.0]),)),
+    ("static_guard_assign", (jnp.array([-1.0, 7.0]),)),
+    ("static_guard_assign", (jnp.array([-1.0, -2.0]),)),
+    ("static_guard_assign", (jnp.ones((2, 3)),)),
 ]
