@@ -38,7 +38,7 @@ def where_form(model: Model, scope: Scope, operand: ast.expr) -> dict | None:
         fine = parent.test is child and _array_arms(facts, [parent.body, parent.orelse])
         return {"where": "expression"} if fine and not _static_use(model, scope, parent) else None
     if isinstance(parent, ast.If) and parent.test is child:
-        return _chain_form(model, scope, facts, parent)
+        return _chain_form(model, scope, facts, parent, operand)
     if child is operand or isinstance(parent, (ast.While, ast.Assert, ast.comprehension)) \
             or _static_use(model, scope, child):
         return None
@@ -51,7 +51,7 @@ def where_form(model: Model, scope: Scope, operand: ast.expr) -> dict | None:
     return None
 
 
-def _chain_form(model: Model, scope: Scope, facts: Facts, statement: ast.If) -> dict | None:
+def _chain_form(model: Model, scope: Scope, facts: Facts, statement: ast.If, operand: ast.expr) -> dict | None:
     top = statement
     while isinstance(above := model.parent(top), ast.If) and above.orelse == [top]:
         top = above
@@ -66,7 +66,7 @@ def _chain_form(model: Model, scope: Scope, facts: Facts, statement: ast.If) -> 
         break
     # A static test may guard arms that cannot be traced: such a head of the chain stays a Python
     # `if` and the traced rest becomes its `else` (`elif c:` → `else: return jnp.where(c, ...)`).
-    traced = [_traced_test(facts, t) for t in tests]
+    traced = [_traced_test(facts, t) or any(n is operand for n in ast.walk(t)) for t in tests]  # the rule's own
     first = traced.index(True) if True in traced else len(tests)
     if first == len(tests) or not all(traced[first:]):
         return None

@@ -7,6 +7,7 @@ import libcst as cst
 
 from jaxlint.diagnostics import Edit, Finding, Location
 from jaxlint.fixes.context import Context, FixError, append_argument, dotted
+from jaxlint.fixes.scoping import binds, resolves_to, scope_of
 
 # Wrappers that hand a keyword argument on as it is (vmap/pmap would map `name=name` over axis 0).
 _WRAPPERS = frozenset(("jit", "pjit", "partial", "checkpoint", "remat"))
@@ -75,13 +76,13 @@ def _call_sites(ctx: Context, function: cst.FunctionDef) -> list[cst.Call]:
     """Every call of the function or of a name bound to a wrapper of it; FixError on other uses.
     A name is followed only where it means that variable (not another function's `step`)."""
     calls: list[cst.Call] = []
-    pending, done = [(function.name.value, _scope_of(ctx, function))], set()
+    pending, done = [(function.name.value, scope_of(ctx, function))], set()
     while pending:
         target, home = pending.pop()
         done.add(target)
         for node in list(ctx.positions):
             if not isinstance(node, cst.Name) or node.value != target or node is function.name \
-                    or not _resolves_to(ctx, node, target, home):
+                    or not resolves_to(ctx, node, target, home):
                 continue
             parent = ctx.parents.get(node)
             if isinstance(parent, cst.Call) and parent.func is node:
@@ -95,13 +96,8 @@ def _call_sites(ctx: Context, function: cst.FunctionDef) -> list[cst.Call]:
                 if isinstance(alias, cst.Call):
                     calls.append(alias)
                 elif alias not in done:
-                    pending.append((alias, _scope_of(ctx, node)))
+                    pending.append((alias, scope_of(ctx, node)))
     return calls
-
-
-def _scope_of(ctx: Context, node: cst.CSTNode) -> cst.FunctionDef | None:
-    """The function whose variables a name at `node` is bound among (None: the module)."""
-    return next((p for p in ctx.ancestors(node) if isinstance(p, cst.FunctionDef)), None)
 
 
 def _wrapper_alias(ctx: Context, node: cst.Name) -> str | cst.Call | None:
@@ -135,73 +131,6 @@ def _is_jit_decorator(node: cst.BaseExpression) -> bool:
 def _shadowed(ctx: Context, call: cst.Call, name: str, function: cst.FunctionDef) -> bool:
     """Does `name` at the call site mean another variable than the one the function reads (a
     parameter or a local of a function around the call, a class attribute in a class body)?"""
-    owner = next((p for p in ctx.ancestors(function) if isinstance(p, cst.FunctionDef) and _binds(p, name)), None)
-    return not _resolves_to(ctx, call, name, owner)
+    owner = next((p for p in ctx.ancestors(function) if isinstance(p, cst.FunctionDef) and binds(p, name)), None)
+    return not resolves_to(ctx, call, name, owner)
 
-
-def _resolves_to(ctx: Context, node: cst.CSTNode, name: str, scope: cst.FunctionDef | None) -> bool:
-    """Does `name` at `node` mean the variable of `scope` (a function; None: the module)?"""
-    in_function = False
-    for parent in ctx.ancestors(node):
-        if parent is scope:
-            return True
-        if isinstance(parent, cst.FunctionDef):
-            in_function = True
-            if _binds(parent, name):
-                return False
-        elif isinstance(parent, cst.Lambda) and any(p.name.value == name for p in _parameters(parent.params)):
-            return False
-        elif isinstance(parent, cst.ClassDef) and not in_function and _binds(parent, name):
-            return False
-    return scope is None
-
-
-def _parameters(params: cst.Parameters) -> list[cst.Param]:
-    every = [*params.posonly_params, *params.params, *params.kwonly_params]
-    return every + [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
-
-
-def _binds(scope: cst.FunctionDef | cst.ClassDef, name: str) -> bool:
-    """Is `name` a variable of this function's (class body's) own scope?"""
-    if isinstance(scope, cst.FunctionDef) and any(p.name.value == name for p in _parameters(scope.params)):
-        return True
-    bound = False
-    for node in _own_nodes(scope.body):
-        if isinstance(node, (cst.Global, cst.Nonlocal)) and any(n.name.value == name for n in node.names):
-            return False
-        bound = bound or name in _bound_names(node)
-    return bound
-
-
-def _own_nodes(node: cst.CSTNode):  # type: ignore[no-untyped-def]
-    """The nodes of a scope's body, not those inside nested functions, classes, lambdas and
-    comprehensions (a nested def or class is itself yielded: it binds its name)."""
-    for child in node.children:
-        yield child
-        if not isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.ListComp, cst.SetComp,
-                                  cst.DictComp, cst.GeneratorExp)):
-            yield from _own_nodes(child)
-
-
-def _bound_names(node: cst.CSTNode) -> set[str]:
-    if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-        return {node.name.value}
-    if isinstance(node, cst.ImportAlias):
-        local = node.asname.name if node.asname is not None else node.name
-        return {(dotted(local) or "").split(".")[0]}  # type: ignore[arg-type]
-    targets = {cst.AssignTarget: "target", cst.AnnAssign: "target", cst.AugAssign: "target", cst.For: "target",
-               cst.NamedExpr: "target", cst.AsName: "name"}
-    field = next((f for kind, f in targets.items() if isinstance(node, kind)), None)
-    if field is None:
-        return set()
-    return {n.value for n in _target_names(getattr(node, field))}
-
-
-def _target_names(node: cst.CSTNode) -> list[cst.Name]:
-    if isinstance(node, cst.Name):
-        return [node]
-    if isinstance(node, (cst.Tuple, cst.List)):
-        return [n for e in node.elements for n in _target_names(e.value)]
-    if isinstance(node, cst.StarredElement):
-        return _target_names(node.value)
-    return []

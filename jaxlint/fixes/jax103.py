@@ -9,6 +9,7 @@ import libcst as cst
 from jaxlint.diagnostics import Edit, Finding, Location
 from jaxlint.fixes.context import Context, FixError, append_argument, dotted
 from jaxlint.fixes.imports import ensure_module, imported_name, module_alias
+from jaxlint.fixes.scoping import resolves_to, scope_of
 
 
 def message(finding: Finding) -> str:
@@ -57,10 +58,17 @@ def _static(ctx: Context, function: cst.FunctionDef, params: list[str]) -> list[
         if _is_jit(expr):
             return _wrap(ctx, expr, params)
     calls = [c for c in ctx.positions if isinstance(c, cst.Call) and _is_jit(c.func) and c.args
-             and (dotted(c.args[0].value) or "").rsplit(".", 1)[-1] == function.name.value]  # f, Cls.f
+             and _names_function(ctx, c.args[0].value, function)]
     if not calls:
         raise FixError("no `jax.jit` application of the function found")
     return [edit for call in calls for edit in _merge(ctx, call, function, params)]
+
+
+def _names_function(ctx: Context, node: cst.BaseExpression, function: cst.FunctionDef) -> bool:
+    """`f` meaning this very function (not another function's local `f`), or `Cls.f`."""
+    if isinstance(node, cst.Name):
+        return node.value == function.name.value and resolves_to(ctx, node, node.value, scope_of(ctx, function))
+    return (dotted(node) or "").rsplit(".", 1)[-1] == function.name.value
 
 
 def _tuple(items: list, quote: str = '"') -> str:
