@@ -76,10 +76,10 @@ def _replaced(target: str, data: bytes, info: os.stat_result) -> bool:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
-            created = os.fstat(stream.fileno())
-            if (created.st_uid, created.st_gid) != (info.st_uid, info.st_gid):
-                os.fchown(stream.fileno(), info.st_uid, info.st_gid)
-            os.fchmod(stream.fileno(), stat.S_IMODE(info.st_mode))  # after chown, which may clear set-id bits
+        created = os.stat(temporary)
+        if (created.st_uid, created.st_gid) != (info.st_uid, info.st_gid):
+            os.chown(temporary, info.st_uid, info.st_gid)
+        os.chmod(temporary, stat.S_IMODE(info.st_mode))  # after chown, which may clear set-id bits
         os.replace(temporary, target)
         return True
     except PermissionError:
