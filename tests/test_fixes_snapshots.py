@@ -87,6 +87,6 @@ for name, args in original.EXAMPLES:
 def test_fixed_snapshot_behaves_as_the_original(case: Path) -> None:
     fixed = case.with_name(case.stem + ".fixed.py")
     run = subprocess.run([sys.executable, "-c", _COMPARE, str(case), str(fixed)], capture_output=True, text=True,
-                         timeout=120, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
+                         timeout=120, env={"JAX_PLATFORMS": "cpu", "PATH": ""}, check=False)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout == "", run.stdout

@@ -8,7 +8,13 @@ from functools import cached_property
 from typing import TypeVar
 
 import libcst as cst
-from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, ParentNodeProvider, PositionProvider
+from libcst.metadata import (
+    CodePosition,
+    CodeRange,
+    MetadataWrapper,
+    ParentNodeProvider,
+    PositionProvider,
+)
 
 from jaxlint.diagnostics import Edit, Finding, Location
 from jaxlint.fixes.apply import Offsets

@@ -140,7 +140,7 @@ def _wrap(ctx: Context, jit: cst.BaseExpression, params: list[str]) -> list[Edit
 
 def _uses_factory_form(ctx: Context) -> bool:
     return any(isinstance(n, cst.Decorator) and isinstance(n.decorator, cst.Call) and _is_jit(n.decorator.func)
-               and not n.decorator.args[:1] == [] and all(a.keyword is not None for a in n.decorator.args)
+               and n.decorator.args[:1] != [] and all(a.keyword is not None for a in n.decorator.args)
                for n in ctx.positions)
 
 

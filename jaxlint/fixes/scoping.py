@@ -25,10 +25,9 @@ def resolves_to(ctx: Context, node: cst.CSTNode, name: str, scope: cst.FunctionD
             in_function = True
             if binds(parent, name):
                 return False
-        elif isinstance(parent, cst.Lambda) and any(p.name.value == name for p in parameters(parent.params)):
-            return False
-        elif isinstance(parent, cst.ClassDef) and not in_function and binds(parent, name):
-            return False
+        elif (isinstance(parent, cst.Lambda) and any(p.name.value == name for p in parameters(parent.params))) or (
+                isinstance(parent, cst.ClassDef) and not in_function and binds(parent, name)):
+            return False  # a lambda's parameter, or a class attribute in the class body itself
     return scope is None
 
 
