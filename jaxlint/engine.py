@@ -17,7 +17,8 @@ from jaxlint import noqa, notebooks
 from jaxlint.checks import INTERNAL_ERROR, SYNTAX_ERROR, rule_info, rule_modules
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding, Location
-from jaxlint.source import Source, UndecodableSource, decode
+from jaxlint.source import BrokenCell, Source, UndecodableSource, decode, split_lines
+from jaxlint.syntax_hints import hint, newer_syntax
 
 if TYPE_CHECKING:  # the model is imported when a file needs it: cache hits and skipped files never do
     from jaxlint.checks.base import Report
@@ -48,7 +49,7 @@ def check_file(path: str, settings: Settings, enabled: frozenset[str], data: byt
     except (UndecodableSource, notebooks.NotebookError) as exc:
         return FileResult((_engine_finding(SYNTAX_ERROR, path, str(exc), 1, 1, None),))
     if not may_have_findings(data, settings):  # no rule can fire: only whether it parses (JAX000) matters
-        return FileResult(tuple(f for f in [_parse_error(source, path)] if f is not None))
+        return FileResult(_parse_errors(source, path, settings.target_version))
     return check_source(source, path, settings, enabled)
 
 
@@ -67,14 +68,15 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
     try:
         tree = ast.parse(source.text, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        return FileResult((_unparsable(source, path, exc),))
+        return FileResult((*_cell_errors(source, path, settings.target_version),
+                           _unparsable(source, path, exc, settings.target_version)))
     codes = enabled - _per_file_ignored(path, settings)
     if is_test_file(path, settings):
         codes -= {module.CODE for module in rule_modules() if getattr(module, "QUIET_IN_TESTS", False)}
     suppress: noqa.Suppressions | None = None  # tokenizing for comments is costly: only once findings exist
     options = ModelOptions(module_name=module_name(path),
                            jit_decorators=frozenset(settings.jit_decorators), key_names=settings.key_names)
-    findings: list[Finding] = []
+    findings = _cell_errors(source, path, settings.target_version)
     errors: list[str] = []
     try:
         model = Model(tree, options, source.text)
@@ -150,27 +152,38 @@ def _located(*, start: tuple[int, int], end: tuple[int, int], source: Source | N
                    noqa_row=noqa_row if cell is None else row, context=context, **fields)
 
 
-def _parse_error(source: Source, path: str) -> Finding | None:
+def _parse_errors(source: Source, path: str, target_version: str | None) -> tuple[Finding, ...]:
     try:
         ast.parse(source.text, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        return _unparsable(source, path, exc)
-    return None
+        return (*_cell_errors(source, path, target_version), _unparsable(source, path, exc, target_version))
+    return tuple(_cell_errors(source, path, target_version))
 
 
-def _unparsable(source: Source, path: str, exc: Exception) -> Finding:
+def _cell_errors(source: Source, path: str, target_version: str | None) -> list[Finding]:
+    """JAX000 for each notebook cell that does not parse (the other cells are analysed without it)."""
+    return [_unparsable(source, path, cell.error, target_version, cell) for cell in source.broken]
+
+
+def _unparsable(source: Source, path: str, exc: Exception, target_version: str | None = None,
+                cell: BrokenCell | None = None) -> Finding:
+    """JAX000 for what parsing the file (or the notebook `cell` alone) raised."""
     if isinstance(exc, SyntaxError):
-        return _syntax_error(source, path, exc)
+        return _syntax_error(source, path, exc, target_version, cell)
     too_deep = isinstance(exc, (RecursionError, MemoryError))
     reason = "too deeply nested or too large for the parser" if too_deep else str(exc) or type(exc).__name__
-    return _engine_finding(SYNTAX_ERROR, path, f"cannot parse: {reason}", 1, 1, source)
+    return _engine_finding(SYNTAX_ERROR, path, f"cannot parse: {reason}", cell.row if cell else 1, 1, source)
 
 
-def _syntax_error(source: Source, path: str, exc: SyntaxError) -> Finding:
+def _syntax_error(source: Source, path: str, exc: SyntaxError, target_version: str | None,
+                  cell: BrokenCell | None) -> Finding:
     row = exc.lineno or 1
+    if cell is not None:  # rows of the cell → rows of the joined text (an error at its end stays in it)
+        row = cell.row - 1 + min(row, max(len(split_lines(cell.text)), 1))
     # SyntaxError offsets are 1-based characters already.
     column = max(exc.offset or 1, 1)
-    message = f"SyntaxError: {exc.msg}"
+    newer = newer_syntax(cell.text if cell else source.text, exc)
+    message = f"SyntaxError: {exc.msg}" + hint(newer, target_version)
     return _engine_finding(SYNTAX_ERROR, path, message, row, column, source)
 
 

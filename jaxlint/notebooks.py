@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 
-from jaxlint.source import Source
+from jaxlint.bound_names import bound_names
+from jaxlint.source import BrokenCell, Source, split_lines
 
 # Cell magics whose body is still Python (as ruff); a cell under any other (`%%bash`, `%%html`...) is skipped.
 PYTHON_CELL_MAGICS = frozenset(("capture", "debug", "prun", "pypy", "python", "python3", "time", "timeit"))
 _HELP = re.compile(r"[\w.*]+\?{1,2}")  # `jnp.zeros?`, `obj??`: IPython help
 _LINE = re.compile(r"\bline (\d+)\b")
+UNKNOWN_MODULE = "__jaxlint_broken_cell__"  # what the names of a cell that does not parse come from
 _MAGIC_ASSIGN = re.compile(r"(\s*[\w.]+(?:\s*,\s*[\w.]+)*\s*=\s*)[!%]")  # `files = !ls`, `x = %env HOME`
 
 
@@ -26,8 +29,11 @@ def load(text: str) -> Source:
         raise NotebookError(f"not a valid notebook: {exc}") from None
     if not isinstance(cells, list):
         raise NotebookError("not a valid notebook: `cells` is not a list")
+    if not _python_kernel(notebook):
+        return Source("", cells=[])  # an R or Julia notebook is not ours to lint (as ruff)
     lines: list[str] = []
     mapping: list[tuple[int, int]] = []
+    broken: list[BrokenCell] = []
     for number, cell in enumerate(cells, start=1):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
@@ -40,10 +46,58 @@ def load(text: str) -> Source:
             raise NotebookError(f"not a valid notebook: cell {number} has a `source` that is not text")
         if not _is_python(text_cell):
             continue
-        for row, line in enumerate(_python_lines(text_cell.splitlines()), start=1):
+        rows = _python_lines(split_lines(text_cell))
+        error = _parse_error("\n".join(rows))
+        if error is not None:
+            broken.append(BrokenCell(len(lines) + 1, "\n".join(rows), error))
+            rows = _stand_in(rows)
+        for row, line in enumerate(rows, start=1):
             lines.append(line)
             mapping.append((number, row))
-    return Source("\n".join(lines) + "\n", cells=mapping)
+    return Source("\n".join(lines) + "\n", cells=mapping, broken=tuple(broken))
+
+
+def _python_kernel(notebook: dict) -> bool:
+    """Whether the notebook's kernel language, where its metadata names one, is Python."""
+    metadata = notebook.get("metadata")
+    if not isinstance(metadata, dict):
+        return True
+    for section, key in (("kernelspec", "language"), ("language_info", "name")):
+        language = metadata[section].get(key) if isinstance(metadata.get(section), dict) else None
+        if isinstance(language, str) and not language.lower().startswith(("python", "ipython")):
+            return False
+    return True
+
+
+def _parse_error(cell: str) -> Exception | None:
+    try:
+        ast.parse(cell)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        return exc
+    return None
+
+
+def _stand_in(rows: list[str]) -> list[str]:
+    """What is analysed in place of a cell that does not parse, row for row: its imports that
+    parse on their own row, and an import of every other name the cell may bind from a module
+    nothing is known about, so that no later cell is judged on a value the cell would replace
+    (and no rule takes that stand-in for a reassignment)."""
+    kept = [row if _is_import(row) else "" for row in rows]
+    rest = "\n".join("" if keep else row for row, keep in zip(rows, kept))
+    names = bound_names(rest)
+    if names:
+        first = kept.index("")
+        kept[first] = f"from {UNKNOWN_MODULE} import {', '.join(names)}"
+    return kept
+
+
+def _is_import(row: str) -> bool:
+    if not row.startswith(("import ", "from ")):
+        return False
+    try:
+        return isinstance(ast.parse(row).body[0], (ast.Import, ast.ImportFrom))
+    except (SyntaxError, ValueError):
+        return False
 
 
 def cell_lines(message: str, rows: tuple[int, ...], cells: list[tuple[int, int]], cell: int | None) -> str:
@@ -58,7 +112,7 @@ def cell_lines(message: str, rows: tuple[int, ...], cells: list[tuple[int, int]]
 
 
 def _is_python(cell: str) -> bool:
-    first = next((line.strip() for line in cell.splitlines() if line.strip()), "")
+    first = next((line.strip() for line in split_lines(cell) if line.strip()), "")
     if not first.startswith("%%"):
         return True
     name = first[2:].split(maxsplit=1)

@@ -63,6 +63,16 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class BrokenCell:
+    """A notebook cell that does not parse: something that binds its names to an unknown value
+    stands in for it in the analysed text (row for row), and it is reported as JAX000."""
+
+    row: int  # the row of the joined text where the cell starts
+    text: str  # the cell as Python (IPython syntax made Python), as it was parsed alone
+    error: Exception  # what parsing `text` raised; its rows count from the cell's first
+
+
 @dataclass
 class Source:
     """The text of a module as analysed; for notebooks, the concatenated code cells."""
@@ -70,11 +80,17 @@ class Source:
     text: str
     # Notebook mapping: for each row (0-based) of `text`, (cell number, row in cell), 1-based.
     cells: list[tuple[int, int]] | None = None
+    broken: tuple[BrokenCell, ...] = ()
 
     @cached_property
     def lines(self) -> list[str]:
-        """Split on first use: most files have no finding to show."""
-        return split_lines(self.text)
+        """The rows as written (a broken cell's own, not its stand-in's); split on first use: most
+        files have no finding to show."""
+        lines = split_lines(self.text)
+        for cell in self.broken:
+            written = split_lines(cell.text)
+            lines[cell.row - 1 : cell.row - 1 + len(written)] = written
+        return lines
 
     def line(self, row: int) -> str:
         """Row is 1-based; rows past the end are empty."""
