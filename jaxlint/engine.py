@@ -17,7 +17,7 @@ from jaxlint import noqa, notebooks
 from jaxlint.checks import INTERNAL_ERROR, SYNTAX_ERROR, rule_info, rule_modules
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding, Location
-from jaxlint.source import BrokenCell, Source, UndecodableSource, decode, split_lines
+from jaxlint.source import BrokenCell, Source, UndecodableSource, decode
 from jaxlint.syntax_hints import hint, newer_syntax
 
 if TYPE_CHECKING:  # the model is imported when a file needs it: cache hits and skipped files never do
@@ -179,7 +179,7 @@ def _syntax_error(source: Source, path: str, exc: SyntaxError, target_version: s
                   cell: BrokenCell | None) -> Finding:
     row = exc.lineno or 1
     if cell is not None:  # rows of the cell → rows of the joined text (an error at its end stays in it)
-        row = cell.row - 1 + min(row, max(len(split_lines(cell.text)), 1))
+        row = cell.row - 1 + min(row, len(cell.rows))
     # SyntaxError offsets are 1-based characters already.
     column = max(exc.offset or 1, 1)
     newer = newer_syntax(cell.text if cell else source.text, exc)

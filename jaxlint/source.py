@@ -72,6 +72,11 @@ class BrokenCell:
     text: str  # the cell as Python (IPython syntax made Python), as it was parsed alone
     error: Exception  # what parsing `text` raised; its rows count from the cell's first
 
+    @property
+    def rows(self) -> list[str]:
+        """The cell's rows (`text` is their join, so a blank last row counts)."""
+        return self.text.split("\n")
+
 
 @dataclass
 class Source:
@@ -88,8 +93,7 @@ class Source:
         files have no finding to show."""
         lines = split_lines(self.text)
         for cell in self.broken:
-            written = split_lines(cell.text)
-            lines[cell.row - 1 : cell.row - 1 + len(written)] = written
+            lines[cell.row - 1 : cell.row - 1 + len(cell.rows)] = cell.rows
         return lines
 
     def line(self, row: int) -> str:

@@ -29,7 +29,7 @@ def where(result) -> list[tuple[str, int | None, int, int]]:
 
 def test_a_broken_cell_is_reported_at_its_row_and_the_other_cells_are_analysed(tmp_path: Path) -> None:
     write(tmp_path, {
-        "nb.ipynb": notebook("import jax.numpy as jnp\nx = jnp.zeros(3)\nx[0] = 1\n", "y = 1\n" + BROKEN,
+        "nb.ipynb": notebook("import jax.numpy as jnp\nx = jnp.zeros(3)\nx[0] = 1\n", "y = 1\n" + BROKEN + "\n\n",
                              "z = jnp.ones(2)\nz[1] = 2\n"),
         # no JAX name at all: only parsed, and still each broken cell is reported
         "plain.ipynb": notebook("a = (\n", "b = 1\n", "\n\nc = ]\n"),
@@ -39,9 +39,11 @@ def test_a_broken_cell_is_reported_at_its_row_and_the_other_cells_are_analysed(t
     assert json_run.returncode == 1, json_run.stderr
     assert where(json_run) == [("JAX104", 1, 3, 1), ("JAX000", 2, 2, 7), ("JAX104", 3, 2, 1),
                                ("JAX000", 1, 1, 5), ("JAX000", 3, 3, 5)]
-    # the frame shows the cell as written, not what stands in for it in the analysis
+    # the frames show the cells as written, not what stands in for the broken one in the analysis
     assert "nb.ipynb:cell 2:2:7: JAX000 SyntaxError: invalid syntax\n  |\n2 | def f(:\n  |       ^ JAX000\n" \
         in text_run.stdout
+    assert "nb.ipynb:cell 3:2:1: JAX104 [*] In-place update of JAX array `z`; use `z = z.at[1].set(2)`\n  |\n" \
+           "2 | z[1] = 2\n" in text_run.stdout
 
 
 def test_names_a_broken_cell_may_bind_are_unknown_later(tmp_path: Path) -> None:
