@@ -1,7 +1,7 @@
 """Why code that does not parse may still be fine: it is written for a newer Python than the one
 jaxlint runs on. A construct is recognised on the row of the error and, where the error message
-alone does not settle it, confirmed by rewriting that row as the running Python spells the same
-thing: the hint is given only when the error then goes away or moves to a later row."""
+alone does not settle it, confirmed by rewriting it as the running Python spells the same thing:
+the hint is given only when the error then goes away or moves to a later row."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from jaxlint.source import split_lines
 
@@ -26,7 +27,7 @@ class Newer:
 
 # Each detector: (the text's rows, the error's row, the error) → the construct, and the rows
 # rewritten without it (None when the error message alone is proof); None when it is not there.
-Found = "tuple[Newer, list[str] | None] | None"
+Found: TypeAlias = tuple[Newer, list[str] | None] | None
 Detector = Callable[[list[str], int, SyntaxError], Found]
 
 _TYPE_STATEMENT = re.compile(r"^(\s*)type\s+(?=[^\W\d]\w*\s*[\[=])")
@@ -73,7 +74,7 @@ def hint(newer: Newer | None, target_version: str | None) -> str:
 
 
 def _version(target_version: str | None) -> tuple[int, int] | None:
-    """"py312" → (3, 12)."""
+    """`py312` → (3, 12)."""
     match = re.fullmatch(r"py3(\d+)", target_version or "")
     return (3, int(match[1])) if match else None
 
