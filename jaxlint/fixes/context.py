@@ -15,6 +15,7 @@ from libcst.metadata import (
     ParentNodeProvider,
     PositionProvider,
 )
+from libcst.metadata.position_provider import PositionProvidingCodegenState
 
 from jaxlint.diagnostics import Edit, Finding, Location
 from jaxlint.fixes.apply import Offsets
@@ -39,9 +40,14 @@ class Context:
 
     @classmethod
     def parse(cls, text: str) -> Context:
-        wrapper = MetadataWrapper(cst.parse_module(text), unsafe_skip_copy=True)
-        metadata = wrapper.resolve_many([PositionProvider, ParentNodeProvider])
-        return cls(text, wrapper.module, metadata[PositionProvider], metadata[ParentNodeProvider])
+        module = cst.parse_module(text)
+        try:
+            positions, parents = _positions_and_parents(module)
+        except (AttributeError, TypeError):  # libcst's code generator changed: its slower public way
+            wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+            metadata = wrapper.resolve_many([PositionProvider, ParentNodeProvider])
+            positions, parents = metadata[PositionProvider], metadata[ParentNodeProvider]
+        return cls(text, module, positions, parents)
 
     # --- finding nodes ------------------------------------------------------------------
 
@@ -150,6 +156,33 @@ class Context:
             if isinstance(statement, cst.SimpleStatementLine):
                 found += [(statement, s) for s in statement.body if isinstance(s, (cst.Import, cst.ImportFrom))]
         return found
+
+
+@dataclass
+class _PositionsAndParents(PositionProvidingCodegenState):
+    """PositionProvider's code generation, noting each node's parent on the way: one walk of the
+    module instead of two (libcst's ParentNodeProvider walks it again, and costs more)."""
+
+    parents: dict[cst.CSTNode, cst.CSTNode] = field(default_factory=dict)
+    open_nodes: list[cst.CSTNode] = field(default_factory=list)
+
+    def before_codegen(self, node: cst.CSTNode) -> None:
+        if self.open_nodes:
+            self.parents[node] = self.open_nodes[-1]
+        self.open_nodes.append(node)
+        PositionProvidingCodegenState.before_codegen(self, node)
+
+    def after_codegen(self, node: cst.CSTNode) -> None:
+        self.open_nodes.pop()
+        PositionProvidingCodegenState.after_codegen(self, node)
+
+
+def _positions_and_parents(module: cst.Module) -> tuple[Mapping[cst.CSTNode, CodeRange], Mapping[cst.CSTNode, cst.CSTNode]]:
+    provider = PositionProvider()
+    state = _PositionsAndParents(default_indent=module.default_indent, default_newline=module.default_newline,
+                                 provider=provider)
+    module._codegen(state)
+    return provider._computed, state.parents
 
 
 def append_argument(ctx: Context, call: cst.Call, text: str) -> Edit:
