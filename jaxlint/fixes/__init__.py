@@ -45,15 +45,21 @@ class _Built:
 
 
 def _build_all(text: str, findings: Sequence[Finding]) -> list[_Built]:
-    """Every fix the rules can build for these findings: one libcst parse for all of them."""
+    """Every fix the rules can build for these findings: one libcst parse for all of them, of the
+    functions they are in (and the module's other statements) unless a builder needs the whole."""
     from jaxlint.fixes.apply import Offsets, spans
     from jaxlint.fixes.context import Context, FixError
+    from jaxlint.fixes.sparse import without_other_definitions
 
     wanted = [f for f in findings if f.fixable and f.code in _BUILDERS]
     if not wanted:
         return []
+    seen = text
+    if not any(getattr(_builder(f.code), "WHOLE_MODULE", False) for f in wanted):
+        rows = {row for f in wanted for row in range(f.location.row, f.end_location.row + 1)}
+        seen = without_other_definitions(text, rows)
     try:
-        ctx = Context.parse(text)
+        ctx = Context.parse(seen)
     except Exception:  # libcst cannot parse what CPython can (rare): no fixes for this file
         return []
     offsets = Offsets.of(text)

@@ -10,6 +10,7 @@ from jaxlint.fixes.context import Context, FixError, append_argument, dotted
 from jaxlint.fixes.scoping import binds, resolves_to, scope_of
 
 # Wrappers that hand a keyword argument on as it is (vmap/pmap would map `name=name` over axis 0).
+WHOLE_MODULE = True  # its call sites may be anywhere in the module
 _WRAPPERS = frozenset(("jit", "pjit", "partial", "checkpoint", "remat"))
 
 

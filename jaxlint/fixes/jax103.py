@@ -11,6 +11,8 @@ from jaxlint.fixes.context import Context, FixError, append_argument, dotted
 from jaxlint.fixes.imports import ensure_module, imported_name, module_alias
 from jaxlint.fixes.scoping import resolves_to, scope_of
 
+WHOLE_MODULE = True  # fix A edits the jit call of the function, wherever it is
+
 
 def message(finding: Finding) -> str:
     if finding.fixable == "safe":
