@@ -38,8 +38,7 @@ _AT_METHOD = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div
 def check(model: Model) -> Iterator[Report]:
     arrays = _PassedArrays(model)
     for scope in [model.module, *model.functions()]:
-        statements = [(s, targets) for s in scope.of_type(ast.Assign, ast.AugAssign, ast.Delete)
-                      if (targets := _subscript_targets(s))]
+        statements = [(s, targets) for s in scope.of_type(*_ASSIGNING) if (targets := _subscript_targets(s))]
         if not statements:
             continue
         given = arrays.params_given(scope)
@@ -213,16 +212,42 @@ def _untraceable(expr: ast.AST, scope: Scope) -> bool:
     return True
 
 
+# What assigns to (or deletes) its targets: an item there is stored into as `x[i] = v` would be.
+_ASSIGNING = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith,
+              ast.comprehension)
+
+
 def _subscript_targets(stmt: ast.AST) -> list[ast.Subscript]:
-    if isinstance(stmt, ast.Assign):
+    """The items a statement stores into or deletes, also inside tuple and starred targets
+    (`x[i], x[0] = a, b`, `first, *x[1:] = row`), loop targets and `with ... as x[0]`."""
+    if isinstance(stmt, (ast.Assign, ast.Delete)):
         targets = stmt.targets
-    elif isinstance(stmt, (ast.AugAssign,)):
+    elif isinstance(stmt, (ast.AugAssign, ast.For, ast.AsyncFor, ast.comprehension)) or isinstance(
+            stmt, ast.AnnAssign) and stmt.value is not None:  # (`x[0]: T` with no value stores nothing)
         targets = [stmt.target]
-    elif isinstance(stmt, ast.Delete):
-        targets = stmt.targets
+    elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+        targets = [item.optional_vars for item in stmt.items if item.optional_vars is not None]
     else:
         return []
-    return [t for t in targets if isinstance(t, ast.Subscript)]
+    return [item for target in targets for item in _items_stored(target)]
+
+
+def _items_stored(target: ast.expr) -> Iterator[ast.Subscript]:
+    if isinstance(target, ast.Subscript):
+        yield target
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            yield from _items_stored(element)
+    elif isinstance(target, ast.Starred):
+        yield from _items_stored(target.value)
+
+
+def _whole_target(stmt: ast.AST, target: ast.Subscript) -> bool:
+    """`x[i] = v`, `x[i] += v`: the item is the statement's whole target (its fix and message know
+    the value stored)."""
+    if isinstance(stmt, ast.Assign):
+        return target in stmt.targets
+    return isinstance(stmt, ast.AugAssign) and stmt.target is target
 
 
 def _innermost(target: ast.Subscript) -> tuple[ast.expr, list[ast.expr]]:
@@ -308,6 +333,9 @@ def _report(model: Model, stmt: ast.stmt, target: ast.Subscript, base: ast.expr,
         return Report(stmt, f"`del` on an element of JAX array `{name}` raises; JAX arrays are immutable "
                             f"(build a new array, e.g. with `jnp.delete`)", scope)
     index = ", ".join(_index_text(i) for i in indices)
+    if not _whole_target(stmt, target):
+        return Report(target, f"Item assignment to JAX array `{name}` raises; JAX arrays are immutable: assign "
+                              f"the value to a name and use `{name} = {name}.at[{index}].set(...)`", scope)
     if isinstance(stmt, ast.AugAssign):
         method = _AT_METHOD.get(type(stmt.op))
         value = snippet(stmt.value)
