@@ -27,14 +27,24 @@ def constant_key(index: ast.expr) -> bool:
     return isinstance(index, ast.Constant) and type(index.value) in (str, int)
 
 
+def entry_key(node: ast.expr) -> str | None:
+    """What identifies an entry across its uses: `x["key"]` by its text, a name by its name."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Subscript) and constant_key(node.slice):
+        return ast.unparse(node)
+    return None
+
+
 def used_as_containers(scope: Scope) -> set[str]:
-    """The entries (`ast.dump` of `x[key]`) that `scope` indexes by a key, reads a field or a dict
-    method of, iterates, measures with `len` or unpacks with `*`/`**`: each may be a subtree."""
+    """The entries (`x[key]`, or names unpacked from a pytree) that `scope` indexes by a key, reads
+    a field or a dict method of, iterates, measures with `len` or unpacks with `*`/`**`: each may
+    be a subtree."""
     found: set[str] = set()
     for node in scope.of_type(ast.Subscript, ast.Attribute, ast.For, ast.AsyncFor, ast.comprehension, ast.Call):
         for used in _container_operands(node):
-            if isinstance(used, ast.Subscript) and constant_key(used.slice):
-                found.add(ast.dump(used))
+            if (key := entry_key(used)) is not None:
+                found.add(key)
     return found
 
 

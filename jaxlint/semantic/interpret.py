@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from jaxlint.semantic import calls as C
-from jaxlint.semantic.entries import constant_key, used_as_containers
+from jaxlint.semantic.entries import constant_key, entry_key, used_as_containers
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.transforms import TRANSFORMS
 from jaxlint.semantic.values import (
@@ -341,6 +341,8 @@ class Interpreter:
             return list(value.elts)
         if value.key is not None:  # k1, k2 = split(key): distinct keys
             return [Value(key=(*value.key, i), jax=True, traced=value.traced) for i in range(count)]
+        if value.leaves and value.traced == TRACED_TREE and isinstance(target, (ast.Tuple, ast.List)):
+            return [self._entry(part) for part in target.elts]  # `x, done = carry`: entries of the pytree
         return [element(value)] * count
 
     def _fresh_key(self, value: Value, target: ast.Name, state: State) -> Value:
@@ -527,12 +529,13 @@ class Interpreter:
                          jax=bool(index.traced))
         return UNKNOWN
 
-    def _entry(self, node: ast.Subscript) -> Value:
-        """`cfg["flag"]` of a pytree handed in through a transform: a leaf, so an array tracer,
-        unless this function uses the same entry as a container (then a subtree, maybe)."""
+    def _entry(self, node: ast.expr) -> Value:
+        """`cfg["flag"]` of a pytree handed in through a transform, or a name unpacked from it: a
+        leaf, so an array tracer, unless this function uses the entry as a container (then a subtree,
+        maybe)."""
         if self._containers is None:
             self._containers = used_as_containers(self.scope)
-        if ast.dump(node) in self._containers:
+        if isinstance(node, (ast.Tuple, ast.List, ast.Starred)) or entry_key(node) in self._containers:
             return replace(TREE, leaves=True)
         return replace(TRACED, jax=False)  # a tracer, but a subtree for all we know about its type
 
