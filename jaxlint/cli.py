@@ -12,11 +12,13 @@ from jaxlint import __version__
 from jaxlint.config import (
     ConfigError,
     Settings,
+    chosen_codes,
     enabled_codes,
     find_config,
     load_settings,
     parse_code_list,
     parse_glob_list,
+    parse_per_file_ignores,
 )
 
 OUTPUT_FORMATS = ("text", "json", "json-lines", "github", "sarif", "junit", "gitlab")
@@ -54,16 +56,41 @@ def resolve_settings(paths: tuple[str, ...], config: str | None, select: str | N
 
 
 def _with_check_options(settings: Settings, exclude: str | None, extend_exclude: str | None,
-                        target_version: str | None) -> Settings:
-    """--exclude replaces the configured excludes (the defaults too), --extend-exclude adds to them (as ruff)."""
+                        target_version: str | None, extend_ignore: str | None, per_file_ignores: tuple[str, ...],
+                        extend_per_file_ignores: tuple[str, ...], ignore_noqa: bool,
+                        respect_gitignore: bool | None, unsafe_fixes: bool | None) -> Settings:
+    """Command-line overrides of check's settings, as ruff: --exclude and --per-file-ignores replace
+    the configured ones (default excludes too), the --extend-* options add to them."""
     from dataclasses import replace
 
-    changes: dict = {"target_version": target_version}
+    known = _known_codes()
+    changes: dict = {"target_version": target_version, "ignore_noqa": ignore_noqa}
     if exclude is not None:
         changes["exclude"] = parse_glob_list(exclude)
     if extend_exclude is not None:
         changes["extend_exclude"] = settings.extend_exclude + (parse_glob_list(extend_exclude) or ())
+    if extend_ignore is not None:  # deprecated in ruff, where it is --ignore that adds
+        changes["ignore"] = settings.ignore + (parse_code_list(extend_ignore, known, "--extend-ignore") or ())
+    if per_file_ignores:
+        changes["per_file_ignores"] = parse_per_file_ignores(per_file_ignores, known, "--per-file-ignores")
+    if extend_per_file_ignores:
+        changes["per_file_ignores"] = changes.get("per_file_ignores", settings.per_file_ignores) + \
+            parse_per_file_ignores(extend_per_file_ignores, known, "--extend-per-file-ignores")
+    if respect_gitignore is not None:
+        changes["respect_gitignore"] = respect_gitignore
+    if unsafe_fixes is not None:
+        changes["unsafe_fixes"] = unsafe_fixes
     return replace(settings, **changes)
+
+
+def _fixable_codes(fixable: str | None, extend_fixable: str | None, unfixable: str | None) -> frozenset[str] | None:
+    """The codes whose fixes --fixable/--extend-fixable/--unfixable allow (selected as rules are); None: all."""
+    if fixable is None and extend_fixable is None and unfixable is None:
+        return None
+    known = _known_codes()
+    on = (parse_code_list(fixable, known, "--fixable") or ("ALL",)) + \
+        (parse_code_list(extend_fixable, known, "--extend-fixable") or ())
+    return frozenset(chosen_codes(on, parse_code_list(unfixable, known, "--unfixable") or (), sorted(known)))
 
 
 class _Group(click.Group):
@@ -86,12 +113,21 @@ def main() -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(readable=False))
-@click.option("--fix", is_flag=True, help="Apply safe fixes in place.")
-@click.option("--unsafe-fixes", is_flag=True, default=None, help="Also apply (with --fix) or show unsafe fixes.")
+@click.option("--fix/--no-fix", default=None, help="Apply safe fixes in place.")
+@click.option("--unsafe-fixes/--no-unsafe-fixes", default=None, help="Also apply (with --fix) or show unsafe fixes.")
+@click.option("--fix-only/--no-fix-only", default=None, help="Apply fixes; report only what was fixed.")
+@click.option("--add-noqa", is_flag=True, help="Add `# noqa` directives to the lines with findings.")
 @click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; change nothing.")
 @click.option("--select", help="Comma-separated codes or prefixes to enable (replaces the configured set).")
 @click.option("--ignore", help="Comma-separated codes or prefixes to disable.")
 @click.option("--extend-select", help="Codes or prefixes to enable in addition.")
+@click.option("--extend-ignore", help="Like --ignore (deprecated in ruff).")
+@click.option("--per-file-ignores", multiple=True, help="PATTERN:CODE pairs, comma-separated (replace the configured).")
+@click.option("--extend-per-file-ignores", multiple=True, help="PATTERN:CODE pairs in addition.")
+@click.option("--fixable", help="Codes or prefixes whose fixes may be applied (default: all).")
+@click.option("--extend-fixable", help="Codes or prefixes fixable in addition.")
+@click.option("--unfixable", help="Codes or prefixes whose fixes are never applied.")
+@click.option("--ignore-noqa", is_flag=True, help="Report findings that `# noqa` comments suppress.")
 @click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="text", show_default=True)
 @click.option("--statistics", is_flag=True, help="Show a count per rule instead of each finding.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
@@ -109,24 +145,40 @@ def main() -> None:
 @click.option("--exclude", help="Comma-separated globs to skip (replaces the configured exclude).")
 @click.option("--extend-exclude", help="Comma-separated globs to skip in addition.")
 @click.option("--target-version", type=click.Choice(TARGET_VERSIONS), help="The Python the code is written for.")
-def check(paths, fix, unsafe_fixes, diff, select, ignore, extend_select, output_format, statistics, exit_zero,
-          no_cache, cache_dir, config, stdin_filename, force_exclude, quiet, verbose, jobs, show_fixes,
-          exit_non_zero_on_fix, output_file, exclude, extend_exclude, target_version) -> None:
+@click.option("--respect-gitignore/--no-respect-gitignore", default=None, help="Skip what .gitignore ignores.")
+@click.option("--color", type=click.Choice(("auto", "always", "never")), default="auto", show_default=True,
+              help="Colour the report (always: even through a pipe).")
+@click.option("--show-files", is_flag=True, help="List the files that would be checked, and exit.")
+@click.option("--show-settings", is_flag=True, help="Print the resolved settings, and exit.")
+def check(paths, fix, unsafe_fixes, fix_only, add_noqa, diff, select, ignore, extend_select, extend_ignore,
+          per_file_ignores, extend_per_file_ignores, fixable, extend_fixable, unfixable, ignore_noqa, output_format,
+          statistics, exit_zero, no_cache, cache_dir, config, stdin_filename, force_exclude, quiet, verbose, jobs,
+          show_fixes, exit_non_zero_on_fix, output_file, exclude, extend_exclude, target_version, respect_gitignore,
+          color, show_files, show_settings) -> None:
     """Lint PATHS (default: the current directory)."""
     from jaxlint.commands.check import CheckOptions, run_check
 
     if statistics and output_format not in ("text", "json", "json-lines"):
         raise ConfigError(f"--statistics is not supported with --output-format {output_format}")
+    if add_noqa and (fix or fix_only or diff or stdin_filename or "-" in paths):
+        raise ConfigError("--add-noqa cannot be used with --fix, --fix-only, --diff or standard input")
     # The config is looked for from where the stdin source says it lives, as ruff does.
     settings = resolve_settings((stdin_filename,) if stdin_filename else paths, config, select, ignore, extend_select)
-    settings = _with_check_options(settings, exclude, extend_exclude, target_version)
+    settings = _with_check_options(settings, exclude, extend_exclude, target_version, extend_ignore, per_file_ignores,
+                                   extend_per_file_ignores, ignore_noqa, respect_gitignore, unsafe_fixes)
     options = CheckOptions(
-        paths=list(paths), fix=fix, unsafe_fixes=settings.unsafe_fixes if unsafe_fixes is None else unsafe_fixes,
-        diff=diff, output_format=output_format, statistics=statistics, exit_zero=exit_zero,
+        paths=list(paths), fix=bool(fix or fix_only), unsafe_fixes=settings.unsafe_fixes, diff=diff,
+        output_format=output_format, statistics=statistics, exit_zero=exit_zero,
         cache=not no_cache, cache_dir=cache_dir, stdin_filename=stdin_filename, force_exclude=force_exclude,
         quiet=quiet, verbose=verbose, jobs=jobs or os.cpu_count() or 1, show_fixes=show_fixes,
-        exit_non_zero_on_fix=exit_non_zero_on_fix, output_file=output_file)
-    sys.exit(run_check(options, settings, enabled_codes(settings, sorted(_known_codes()))))
+        exit_non_zero_on_fix=exit_non_zero_on_fix, output_file=output_file, fix_only=bool(fix_only),
+        add_noqa=add_noqa, fixable=_fixable_codes(fixable, extend_fixable, unfixable), color=color)
+    enabled = enabled_codes(settings, sorted(_known_codes()))
+    if show_files or show_settings:
+        from jaxlint.commands import show
+
+        sys.exit(show.show_files(options, settings) if show_files else show.show_settings(options, settings, enabled))
+    sys.exit(run_check(options, settings, enabled))
 
 
 @main.command()
@@ -167,6 +219,22 @@ def explain(code: str | None) -> None:
     from jaxlint.commands.catalog import show_explanation
 
     show_explanation(code)
+
+
+@main.command()
+@click.argument("code", required=False)
+@click.option("--all", "all_rules", is_flag=True, help="Every rule's documentation.")
+def rule(code: str | None, all_rules: bool) -> None:
+    """Show a rule's documentation (ruff's name for `explain`)."""
+    from jaxlint.checks import catalog
+    from jaxlint.commands.catalog import explain_rule, show_explanation
+
+    if (code is None) == (not all_rules):
+        raise click.UsageError("give a rule CODE or --all")
+    if code is not None:
+        show_explanation(code)
+        return
+    click.echo("\n\n".join(explain_rule(info.code) or "" for info in catalog()))
 
 
 @main.command()

@@ -42,12 +42,14 @@ class Settings:
     verify_examples: str | None = None
     verify_timeout: float = 60.0
     target_version: str | None = None  # "py311"..., from --target-version: the Python the code is written for
+    ignore_noqa: bool = False  # --ignore-noqa: report what noqa comments suppress
     explicit_select: bool = field(default=False, compare=False)
 
     def fingerprint(self) -> str:
         """What changes findings: used in the cache key."""
         return repr((self.select, self.ignore, self.extend_select, self.per_file_ignores, self.max_unroll,
-                     self.jit_decorators, self.key_names, self.test_files, self.target_version))
+                     self.jit_decorators, self.key_names, self.test_files, self.target_version,
+                     self.ignore_noqa))
 
 
 def find_config(start: Path) -> Path | None:
@@ -207,10 +209,29 @@ def parse_glob_list(text: str | None) -> tuple[str, ...] | None:
     return tuple(_relative_glob(glob.strip()) for glob in text.split(",") if glob.strip())
 
 
+def parse_per_file_ignores(values: tuple[str, ...], known: set[str],
+                           option: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """`--per-file-ignores tests/*:JAX102,docs/*:JAX1` (repeatable), ruff's `pattern:code` pairs."""
+    pairs = []
+    for value in values:
+        for item in value.split(","):
+            glob, _, code = item.strip().rpartition(":")
+            if not glob or not code.strip():
+                raise ConfigError(f"{option}: `{item.strip()}` is not a <pattern>:<code> pair (e.g. tests/*:JAX102)")
+            pairs.append((_relative_glob(glob), validate_codes([code], known, option)))
+    return tuple(pairs)
+
+
 def enabled_codes(settings: Settings, known: list[str]) -> set[str]:
     """ruff's rule: the most specific selector wins; ignore beats select at equal specificity."""
+    return chosen_codes(settings.select + settings.extend_select, settings.ignore, known, OFF_BY_DEFAULT)
+
+
+def chosen_codes(selected: tuple[str, ...], ignored: tuple[str, ...], known: list[str],
+                 off_by_default: frozenset[str] = frozenset()) -> set[str]:
+    """The codes `selected` and not `ignored` (rule selection, also `--fixable`/`--unfixable`)."""
     enabled = set()
-    selectors = [(s, True) for s in settings.select + settings.extend_select] + [(s, False) for s in settings.ignore]
+    selectors = [(s, True) for s in selected] + [(s, False) for s in ignored]
     for code in known:
         best: tuple[int, bool] | None = None
         for selector, on in selectors:
@@ -219,7 +240,7 @@ def enabled_codes(settings: Settings, known: list[str]) -> set[str]:
                 if best is None or length > best[0] or (length == best[0] and not on):
                     best = (length, on)
         if best and best[1]:
-            default_off = code in OFF_BY_DEFAULT and best[0] < len(code)
+            default_off = code in off_by_default and best[0] < len(code)
             if not default_off:
                 enabled.add(code)
     return enabled

@@ -40,12 +40,26 @@ def parse(text: str) -> Suppressions:
             elif found.file_codes is not None:
                 found.file_codes |= codes
             continue
-        match = _LINE.search(comment)
-        if match:
-            codes = _codes(match.group("codes"))
+        found_directive = directive(comment)
+        if found_directive:
+            codes = found_directive.codes
             previous = found.lines.get(row, set())
             found.lines[row] = None if codes is None or previous is None else previous | codes
     return found
+
+
+@dataclass(frozen=True)
+class Directive:
+    """A line's `# noqa` within its comment: where it starts and ends, and its codes (None = all)."""
+
+    start: int
+    end: int
+    codes: set[str] | None
+
+
+def directive(comment: str) -> Directive | None:
+    match = _LINE.search(comment)
+    return Directive(match.start(), match.end(), _codes(match.group("codes"))) if match else None
 
 
 def _codes(text: str | None) -> set[str] | None:

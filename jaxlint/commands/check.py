@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TextIO
 
 from jaxlint.config import ConfigError, Settings
@@ -39,6 +40,10 @@ class CheckOptions:
     show_fixes: bool = False
     exit_non_zero_on_fix: bool = False
     output_file: str | None = None
+    fix_only: bool = False  # fix, and report only what was fixed
+    add_noqa: bool = False
+    fixable: frozenset[str] | None = None  # the codes whose fixes may be offered and applied; None: all
+    color: str = "auto"  # auto | always | never
 
 
 def run_check(options: CheckOptions, settings: Settings, enabled: set[str]) -> int:
@@ -72,10 +77,15 @@ def _run(stdin_name: str | None, options: CheckOptions, settings: Settings, code
         for warning in found.warnings if not options.quiet else ():
             print(f"jaxlint: warning: {warning}", file=sys.stderr)
         results = _check_files(files, options, settings, codes)
-    results = withdraw_in_results(files, results, settings)
+    results = [FileResult(only_fixable(r.findings, options.fixable), r.errors)
+               for r in withdraw_in_results(files, results, settings)]
     errors = [*unreadable, *(e for r in results for e in r.errors)]
     for error in errors:
         print(f"jaxlint: error: {error}", file=sys.stderr)
+    if options.add_noqa:
+        from jaxlint.commands.add_noqa import add_noqa
+
+        return max(add_noqa(files, results), EXIT_ERROR if errors else EXIT_CLEAN)
     return _fix_and_report(files, results, stdin, bool(errors), options, settings, codes, report)
 
 
@@ -91,6 +101,11 @@ def _fix_and_report(files: list[str], results: list[FileResult], stdin: bytes | 
             return EXIT_ERROR if errors else (EXIT_FINDINGS if outcome.changed else EXIT_CLEAN)
         results, fixed_any, write_failed = outcome.results, outcome.changed, outcome.write_failed
         listing = fixes_listing(outcome.fixed) if options.show_fixes else ""
+    if options.fix_only:  # as ruff: what is left is neither reported nor a reason to exit 1
+        print(listing, end="", file=report if options.output_format == "text" else sys.stderr)
+        if errors or write_failed:
+            return EXIT_ERROR
+        return EXIT_FINDINGS if options.exit_non_zero_on_fix and fixed_any and not options.exit_zero else EXIT_CLEAN
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
     _report(findings, options, report)
     if listing:
@@ -100,6 +115,14 @@ def _fix_and_report(files: list[str], results: list[FileResult], stdin: bytes | 
     if options.exit_zero:
         return EXIT_CLEAN
     return EXIT_FINDINGS if findings or (options.exit_non_zero_on_fix and fixed_any) else EXIT_CLEAN
+
+
+def only_fixable(findings: Sequence[Finding], fixable: frozenset[str] | None) -> tuple[Finding, ...]:
+    """The findings, with the fix dropped where `--fixable`/`--unfixable` rule it out: neither
+    advertised nor applied (the report and the fix loop both see findings through this)."""
+    if fixable is None:
+        return tuple(findings)
+    return tuple(f if f.fix is None or f.code in fixable else replace(f, fix=None) for f in findings)
 
 
 def _stdin_name(options: CheckOptions) -> str | None:
@@ -143,14 +166,21 @@ def _output_file(path: str | None) -> TextIO | None:
     return open(path, "w", encoding="utf-8")
 
 
+def _colored(options: CheckOptions, report: TextIO) -> bool:
+    """As ruff: --color always/never decide; else NO_COLOR wins and FORCE_COLOR colours a pipe too
+    (CI logs). A report file is never coloured."""
+    if options.output_format != "text" or options.output_file is not None or options.color == "never":
+        return False
+    if options.color == "always":
+        return True
+    return not os.environ.get("NO_COLOR") and (report.isatty() or bool(os.environ.get("FORCE_COLOR")))
+
+
 def _report(findings: list[Finding], options: CheckOptions, report: TextIO) -> None:
     from jaxlint.checks import catalog
     from jaxlint.output import render
 
-    # As ruff: NO_COLOR wins, FORCE_COLOR colours a pipe too (CI logs); a report file is never coloured.
-    color = (options.output_format == "text" and options.output_file is None and not os.environ.get("NO_COLOR")
-             and (report.isatty() or bool(os.environ.get("FORCE_COLOR"))))
-    text = render(options.output_format, findings, list(catalog()), color=color, statistics=options.statistics,
+    text = render(options.output_format, findings, list(catalog()), color=_colored(options, report), statistics=options.statistics,
                   unsafe_fixes=options.unsafe_fixes)
     if options.quiet and options.output_format == "text":
         kept = [line for line in text.splitlines() if not line.startswith(("Found ", "All checks"))]
@@ -159,4 +189,4 @@ def _report(findings: list[Finding], options: CheckOptions, report: TextIO) -> N
         report.write(text if text.endswith("\n") else text + "\n")
 
 
-__all__ = ["CheckOptions", "FileResult", "run_check"]
+__all__ = ["CheckOptions", "FileResult", "only_fixable", "run_check"]

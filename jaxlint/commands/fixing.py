@@ -54,7 +54,7 @@ def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes 
             if data is None:
                 run.results.append(result)
                 continue
-            fixed = _fix(path, data, result, settings, codes, unsafe, others)
+            fixed = _fix(path, data, result, settings, codes, unsafe, others, options.fixable)
             progress.advance()
             for failure in fixed.failures:
                 print(f"jaxlint: error: {failure}", file=sys.stderr)
@@ -87,9 +87,12 @@ def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes 
 
 
 def _fix(path: str, data: bytes, result: FileResult, settings: Settings, codes: frozenset[str], unsafe: bool,
-         others: OtherModules) -> FileFix:
+         others: OtherModules, fixable: frozenset[str] | None) -> FileFix:
+    from jaxlint.commands.check import only_fixable
+
     def lint(source: Source) -> Sequence[Finding]:
-        return withdraw_outside_callers(check_source(source, path, settings, codes).findings, path, others)
+        return only_fixable(withdraw_outside_callers(check_source(source, path, settings, codes).findings, path,
+                                                     others), fixable)
 
     return fix_file(path, data, lint, unsafe=unsafe, findings=result.findings)
 
