@@ -99,7 +99,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
             for report in reports:
                 finding = _finding(report, info, path, source, model)
                 suppress = suppress or noqa.parse(source.text)
-                if not suppress.suppressed(finding.code, report.node.lineno):  # type: ignore[attr-defined]
+                if settings.ignore_noqa or not suppress.suppressed(finding.code, report.node.lineno):  # type: ignore[attr-defined]
                     findings.append(finding)
     finally:
         model.release()
