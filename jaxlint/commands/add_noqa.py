@@ -42,7 +42,7 @@ class _Layout:
     no_comment: dict[int, str]  # rows a comment cannot end (inside a string, a backslash continuation) → why
 
 
-def add_noqa(files: Sequence[str], results: Sequence[FileResult]) -> int:
+def add_noqa(files: Sequence[str], results: Sequence[FileResult], quiet: bool = False) -> int:
     """Write the directives; print how many lines got one. Exit code: 2 if a file could not be
     read or written, else 0 (as ruff: the findings are now suppressed)."""
     added, failed = 0, False
@@ -69,7 +69,7 @@ def add_noqa(files: Sequence[str], results: Sequence[FileResult]) -> int:
             failed = True
             continue
         added += count
-    if added:
+    if added and not quiet:
         print(f"Added {added} noqa directive{'s' * (added != 1)}.", file=sys.stderr)
     return 2 if failed else 0
 

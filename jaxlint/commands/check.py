@@ -85,7 +85,7 @@ def _run(stdin_name: str | None, options: CheckOptions, settings: Settings, code
     if options.add_noqa:
         from jaxlint.commands.add_noqa import add_noqa
 
-        return max(add_noqa(files, results), EXIT_ERROR if errors else EXIT_CLEAN)
+        return max(add_noqa(files, results, options.quiet), EXIT_ERROR if errors else EXIT_CLEAN)
     return _fix_and_report(files, results, stdin, bool(errors), options, settings, codes, report)
 
 

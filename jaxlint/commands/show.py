@@ -6,6 +6,7 @@ import dataclasses
 import json
 import os
 import sys
+from pathlib import Path
 
 from jaxlint.commands.check import CheckOptions
 from jaxlint.config import ConfigError, Settings
@@ -35,7 +36,7 @@ def show_settings(options: CheckOptions, settings: Settings, enabled: set[str]) 
             lines.append(f"{field.name} = {_value(getattr(settings, field.name))}")
     lines.append(f"enabled = {_value(sorted(enabled))}")
     lines += ["", "# Run"]
-    for name in ("fix", "fix_only", "unsafe_fixes", "show_fixes", "output_format", "cache", "cache_dir", "jobs"):
+    for name in ("fix", "fix_only", "show_fixes", "output_format", "cache", "cache_dir", "jobs"):
         lines.append(f"{name} = {_value(getattr(options, name))}")
     lines.append(f"fixable = {_value(sorted(options.fixable) if options.fixable is not None else ['ALL'])}")
     print("\n".join(lines))
@@ -43,4 +44,5 @@ def show_settings(options: CheckOptions, settings: Settings, enabled: set[str]) 
 
 
 def _value(value: object) -> str:
-    return json.dumps(value, default=str)  # tuples as lists, a Path as its text
+    # Tuples as lists, a path absolute.
+    return json.dumps(value, default=lambda v: str(v.resolve()) if isinstance(v, Path) else str(v))
