@@ -12,6 +12,7 @@ _BLANK = re.compile(rb"^[ \t\f]*(?:[#\r\n]|$)")  # a line after which line 2 may
 # Python's line breaks. str.splitlines() also splits on \f, \v, \x1c-\x1e, \x85 and U+2028/9, which
 # are characters inside a line for Python: rows would no longer be the ones ast and tracebacks count.
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_ROW_WITH_END = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 
 
 class UndecodableSource(Exception):
@@ -55,8 +56,11 @@ def _normal_name(encoding: str) -> str:
     return encoding
 
 
-def split_lines(text: str) -> list[str]:
-    """The rows of `text` as Python counts them (and git and patch): split on \\n, \\r\\n and \\r only."""
+def split_lines(text: str, keepends: bool = False) -> list[str]:
+    """The rows of `text` as Python counts them (and git and patch): split on \\n, \\r\\n and \\r only
+    (str.splitlines also splits on \\f, \\v, \\x1c-\\x1e, \\x85, U+2028/9, characters inside a row)."""
+    if keepends:
+        return _ROW_WITH_END.findall(text)
     lines = _LINE_BREAK.split(text)
     if lines[-1] == "":  # a final line break ends the last row; it does not start another
         lines.pop()

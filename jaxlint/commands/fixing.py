@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import difflib
-import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -21,11 +20,7 @@ from jaxlint.fixes.callers import (
 from jaxlint.fixes.files import FileFix, fix_file
 from jaxlint.fixes.write import WriteError, write_fixed
 from jaxlint.progress import Progress, wanted
-from jaxlint.source import Source
-
-# Python's own line breaks: str.splitlines() would also split on \f, \v, \x1c-\x1e, \x85, U+2028/9,
-# which are characters inside a line for Python, git and patch.
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+from jaxlint.source import Source, split_lines
 
 
 @dataclass
@@ -125,8 +120,8 @@ def fixes_listing(fixed: dict[str, Counter[tuple[str, str]]]) -> str:
 
 
 def unified_diff(path: str, fixed: FileFix) -> str:
-    before = _LINE.findall(fixed.original.decode("utf-8", "replace"))
-    after = _LINE.findall(fixed.fixed.decode("utf-8", "replace"))
+    before = split_lines(fixed.original.decode("utf-8", "replace"), keepends=True)
+    after = split_lines(fixed.fixed.decode("utf-8", "replace"), keepends=True)
     lines = difflib.unified_diff(before, after, fromfile=path, tofile=path)
     return "".join(line if line.endswith(("\n", "\r")) else line + "\n\\ No newline at end of file\n"
                    for line in lines)
