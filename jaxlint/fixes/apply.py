@@ -109,7 +109,7 @@ def back_map(groups: Sequence[list[Span]]) -> Callable[[int], int]:
         index = bisect.bisect_right(new_starts, offset) - 1
         if index < 0:
             return offset
-        start, end, content = unique[index]
+        start, _, content = unique[index]
         if offset < new_starts[index] + len(content):
             return start
         return offset - shifts[index]

@@ -363,7 +363,7 @@ class TraceAnalysis:
         """Defs and lambdas inside traced code are traced under the same transforms."""
         for child in scope.children:
             if child.is_function and enclosing is not None and enclosing.traced:
-                self.info[child]  # noqa: B018 - creates its entry: nested code is traced too
+                self.info[child]
             info = self.info.get(child)
             inherited = enclosing
             if info is not None:

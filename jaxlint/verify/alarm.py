@@ -4,8 +4,9 @@ for hangs that never return to Python."""
 from __future__ import annotations
 
 import signal
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 
 class Timeout(BaseException):

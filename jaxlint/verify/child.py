@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from types import ModuleType
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from jaxlint.verify.jobs import Job, Target, Verdict
 

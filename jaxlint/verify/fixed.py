@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding

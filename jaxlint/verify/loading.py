@@ -10,9 +10,10 @@ import inspect
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import MethodType, ModuleType
-from typing import Any, Callable
+from typing import Any
 
 from jaxlint.verify import examples as examples_module
 from jaxlint.verify.alarm import Timeout, time_limit

@@ -8,9 +8,10 @@ import functools
 import inspect
 import os
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import jax
 import numpy as np

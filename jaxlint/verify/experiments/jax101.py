@@ -5,9 +5,10 @@ same function run eagerly. Stale compiled output while the eager output changed 
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import jax
 import numpy as np

@@ -5,8 +5,9 @@ a key already consumed (identical draws for identical calls) confirms, whatever 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 import jax
 import jax.numpy as jnp

@@ -3,10 +3,17 @@ immutability error of item assignment or deletion on a JAX array."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from jaxlint.verify.experiments.raising import expect_raise, fix_runs
-from jaxlint.verify.harness import Inputs, Subject, is_jitted, run_as_found, run_compiled
+from jaxlint.verify.harness import (
+    Inputs,
+    Subject,
+    is_jitted,
+    run_as_found,
+    run_compiled,
+)
 from jaxlint.verify.jobs import Verdict
 
 

@@ -3,7 +3,8 @@ on the finding's line; the fix passes when the fixed function runs and jit agree
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from jaxlint.verify.harness import (
     Inputs,
