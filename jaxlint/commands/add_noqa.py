@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import sys
 import tokenize
 from collections.abc import Sequence
@@ -20,8 +19,6 @@ from jaxlint.source import Source, split_lines
 
 # Not rules a comment can silence: the file does not parse, or jaxlint failed on it.
 _UNSUPPRESSIBLE = frozenset((SYNTAX_ERROR.code, INTERNAL_ERROR.code))
-# A row with its line break (\n, \r\n or \r: Python's line breaks only).
-_ROW = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 
 
 @dataclass(frozen=True)
@@ -145,7 +142,7 @@ def _layout(text: str) -> _Layout:
 
 
 def _text_with(text: str, edits: list[_LineEdit]) -> str:
-    rows = _ROW.findall(text)
+    rows = split_lines(text, keepends=True)
     for edit in edits:
         line = rows[edit.row - 1]
         body = line.rstrip("\r\n")
