@@ -128,6 +128,9 @@ def run(x):
 def set_scale(value):
     global scale
     scale = value
+
+
+set_scale(3.0)  # a number: the fix may pass it as a traced argument
 """
 
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label
+from jaxlint.checks.traced_argument import passable
 from jaxlint.semantic.classes import BUILDERS
 from jaxlint.semantic.imports import last_name
 
@@ -58,7 +59,7 @@ def check(model: Model) -> Iterator[Report]:
             message = (f"jit-compiled `{function_label(scope)}` reads `{load.id}` from {where}, which is "
                        f"{change}; the compiled function keeps the value from trace time. "
                        f"Pass `{load.id}` as an argument")
-            fixable = "unsafe" if _all_calls_found(model, scope) else None
+            fixable = "unsafe" if _all_calls_found(model, scope) and passable(model, owner, name, scope, found) else None
             yield Report(load, message, scope, fixable=fixable, fix_data={"name": load.id},
                          lines=tuple(int(row) for row in _LINE_NUMBER.findall(change)))
         yield from _stale_self_reads(model, scope, building)

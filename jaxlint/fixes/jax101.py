@@ -29,7 +29,6 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
         raise FixError("methods are not rewritten")
     if not all(_is_jit_decorator(d.decorator) for d in function.decorators):
         raise FixError("a decorator that may not pass the new keyword on")
-    _passable(ctx, name)
     calls = _call_sites(ctx, function)
     if not calls:
         raise FixError("no call site in this module")
@@ -39,18 +38,6 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
             raise FixError(f"`{name}` means something else at a call site")
         edits.append(append_argument(ctx, call, f"{name}={name}"))
     return edits
-
-
-def _passable(ctx: Context, name: str) -> None:
-    """FixError when `name` is given a value that a traced argument cannot be (a string, a
-    function) or that the function would then branch on (`None`, a bool: TracerBoolConversionError)."""
-    for node in ctx.positions:
-        if isinstance(node, cst.Assign) and any(
-                isinstance(t.target, cst.Name) and t.target.value == name for t in node.targets):
-            value = node.value
-            if isinstance(value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Lambda)) or (
-                    isinstance(value, cst.Name) and value.value in ("None", "True", "False")):
-                raise FixError(f"`{name}` holds a string, a function, a bool or None: not an array argument")
 
 
 def _add_parameter(ctx: Context, params: cst.Parameters, name: str) -> Edit:

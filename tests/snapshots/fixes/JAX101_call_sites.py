@@ -109,9 +109,39 @@ def use_mode():
     return by_mode(1.0)
 
 
+threshold = 0.5
+
+
+@jax.jit
+def clipped(x):
+    return x if threshold > 1 else -x  # Python needs the value itself: a traced argument fails here
+
+
+def use_clipped():
+    return clipped(1.0)
+
+
+def make_optimizer(rate):
+    return lambda g: g * rate
+
+
+optimizer = make_optimizer(0.1)
+
+
+@jax.jit
+def update(g):
+    return optimizer(g)  # a function (an unknown value): jit cannot take it as an argument
+
+
+def use_update():
+    return update(1.0)
+
+
 bias = 2.0
 scale = 2.0
 mode = "eval"
+threshold = 2.0
+optimizer = make_optimizer(0.2)
 
 EXAMPLES = [
     ("scenario", ()),

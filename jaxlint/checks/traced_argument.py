@@ -1,0 +1,173 @@
+"""May a variable that a compiled function reads become a traced argument of it (JAX101's fix)?
+
+Only when every value ever bound to it is known to be an array, a number or a tuple/list/dict of
+those (an optimizer, a string or a function would fail as an argument of jit), and the function
+uses it only as an array (arithmetic, jnp operands), never where Python needs the value itself
+(an `if`, a shape, a slice, a call of unknown code)."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from jaxlint.semantic.imports import last_name
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
+
+_DEPTH = 3  # names followed through other names (`a = b * 2`), locals through locals
+# Calls of JAX that return something other than an array (the model marks their results as JAX's).
+_NOT_ARRAYS = frozenset(("default_rng", "RandomState", "Generator", "dtype", "finfo", "iinfo", "vectorize",
+                         "frompyfunc", "errstate", "printoptions"))
+# jnp functions whose arguments after the first may be a traced array (elementwise, selections).
+_ARRAY_OPERANDS = frozenset(("where", "maximum", "minimum", "clip", "add", "subtract", "multiply", "divide",
+                             "true_divide", "power", "dot", "matmul", "vdot", "inner", "outer", "select",
+                             "hypot", "arctan2", "logaddexp", "fmax", "fmin", "cross", "kron", "polyval",
+                             "heaviside", "copysign", "nextafter", "ldexp", "isclose", "allclose", "equal",
+                             "not_equal", "less", "less_equal", "greater", "greater_equal", "mod", "remainder"))
+# jnp functions whose first argument is a shape, a size or a count: never a traced value.
+_SIZED = frozenset(("zeros", "ones", "empty", "full", "arange", "linspace", "logspace", "geomspace", "eye",
+                    "identity", "tri", "tril_indices", "triu_indices", "indices"))
+_ARRAY_METHODS = frozenset(("sum", "mean", "max", "min", "prod", "std", "var", "astype", "conj", "ravel",
+                            "flatten", "transpose", "dot", "squeeze", "cumsum", "clip", "round"))
+_ARRAY_ATTRIBUTES = frozenset(("T", "real", "imag", "mT"))
+_STATIC_ATTRIBUTES = frozenset(("shape", "ndim", "dtype", "size"))  # static even for a traced array
+
+
+def passable(model: Model, owner: Scope, name: str, function: Scope, loads: list[ast.Name]) -> bool:
+    """`name` of `owner`, read by `function` at `loads`, may be handed to it as a traced argument."""
+    return _Bindings(model).known(owner, name, _DEPTH) and all(_used_as_array(model, load, _DEPTH) for load in loads)
+
+
+# -- what is bound to the variable ---------------------------------------------------------------
+
+class _Bindings:
+    """Whether each value bound to a variable is known; a variable met again while its own
+    bindings are being checked (`bias = bias + 1`) is as its other bindings say."""
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.checking: set[tuple[Scope, str]] = set()
+
+    def known(self, owner: Scope, name: str, depth: int) -> bool:
+        """Every value bound to `name` of `owner`, there or in a function declaring it global/nonlocal."""
+        if (owner, name) in self.checking:
+            return True
+        places = [(owner, b) for b in owner.bindings.get(name, [])]
+        for scope in self.model.scopes:
+            declared = scope.globals if owner.kind == "module" else scope.nonlocals
+            if scope is not owner and name in declared and scope.lookup_scope(name) in (owner, scope):
+                places += [(scope, b) for b in scope.bindings.get(name, [])]
+        self.checking.add((owner, name))
+        try:
+            return bool(places) and depth > 0 and all(self._binding(scope, b, depth) for scope, b in places)
+        finally:
+            self.checking.discard((owner, name))
+
+    def _binding(self, scope: Scope, binding, depth: int) -> bool:
+        if binding.kind == "param":
+            arguments = self.model.arguments_from_callers(scope, binding.name)
+            return bool(arguments) and all(self.value(caller, a, depth - 1) for caller, a in arguments)
+        if binding.kind not in ("assign", "augassign", "for"):
+            return False
+        target, statement = binding.node, self.model.parent(binding.node)
+        if isinstance(statement, ast.AnnAssign):
+            return statement.value is None or self.value(scope, statement.value, depth)
+        if isinstance(statement, (ast.Assign, ast.AugAssign)):
+            return self.value(scope, statement.value, depth)
+        if isinstance(statement, (ast.For, ast.AsyncFor)) and statement.target is target:
+            return self._elements(scope, statement.iter, depth)
+        return False  # unpacked from a tuple, a with-as, a comprehension target: not followed
+
+    def _elements(self, scope: Scope, items: ast.expr, depth: int) -> bool:
+        """Each item of `for x in items` is known: a literal of known values, a range, an array's rows."""
+        if isinstance(items, (ast.Tuple, ast.List)):
+            return all(self.value(scope, e, depth) for e in items.elts)
+        if isinstance(items, ast.Call) and self.model.qualified(items.func, scope) == "builtins.range":
+            return True
+        return _array(self.model, scope, items)
+
+    def value(self, scope: Scope, expr: ast.expr, depth: int) -> bool:
+        """An array, a number, or a tuple/list/dict of those."""
+        if isinstance(expr, ast.Constant):
+            return isinstance(expr.value, (int, float, complex)) and not isinstance(expr.value, bool)
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            return all(self.value(scope, e, depth) for e in expr.elts)
+        if isinstance(expr, ast.Dict):
+            return None not in expr.keys and all(self.value(scope, v, depth) for v in expr.values)
+        if isinstance(expr, ast.UnaryOp) and not isinstance(expr.op, ast.Not):
+            return self.value(scope, expr.operand, depth)
+        if isinstance(expr, ast.BinOp):
+            return self.value(scope, expr.left, depth) and self.value(scope, expr.right, depth)
+        if isinstance(expr, ast.Name):
+            owner = scope.lookup_scope(expr.id)
+            return owner is not None and self.known(owner, expr.id, depth - 1)
+        return _array(self.model, scope, expr)
+
+
+def _array(model: Model, scope: Scope, expr: ast.expr) -> bool:
+    """The model knows `expr` as a JAX or NumPy array (not a generator, a dtype or a key's data)."""
+    value = model.facts(scope).values.get(expr)
+    if value is None or not (value.jax or value.numpy) or value.returns_arrays:
+        return False
+    return not (isinstance(expr, ast.Call) and (last_name(expr.func) or "") in _NOT_ARRAYS)
+
+
+# -- how the compiled function uses it ------------------------------------------------------------
+
+def _used_as_array(model: Model, load: ast.expr, depth: int) -> bool:
+    """A traced array would do where `load` is: followed up through arithmetic and jnp calls to
+    a return, or through a local variable to that variable's own uses."""
+    node, parent = load, model.parent(load)
+    while True:
+        if isinstance(parent, (ast.BinOp, ast.Compare, ast.Tuple, ast.List)) or (
+                isinstance(parent, ast.UnaryOp) and not isinstance(parent.op, ast.Not)) or (
+                isinstance(parent, ast.IfExp) and parent.test is not node) or (
+                isinstance(parent, ast.Subscript) and parent.value is node) or (
+                isinstance(parent, ast.Attribute) and parent.attr in _ARRAY_ATTRIBUTES):
+            node, parent = parent, model.parent(parent)
+        elif isinstance(parent, ast.Attribute) and parent.attr in _STATIC_ATTRIBUTES:
+            return True
+        elif isinstance(parent, ast.Attribute) and parent.attr in _ARRAY_METHODS and isinstance(
+                call := model.parent(parent), ast.Call) and call.func is parent:
+            node, parent = call, model.parent(call)
+        elif isinstance(parent, ast.Call) and _array_operand(model, parent, node):
+            node, parent = parent, model.parent(parent)
+        elif isinstance(parent, (ast.Return, ast.Expr, ast.Lambda)):
+            return True
+        elif isinstance(parent, (ast.Assign, ast.AugAssign)) and parent.value is node:
+            return depth > 0 and _local_used_as_array(model, parent, depth - 1)
+        else:
+            return False
+
+
+def _array_operand(model: Model, call: ast.Call, node: ast.expr) -> bool:
+    """`node` is an operand of a jnp/lax function that takes arrays there (`jnp.exp(x)`,
+    `jnp.where(c, x, y)`), not a shape, an axis or a keyword option."""
+    if node not in call.args:
+        return False
+    qualified = model.qualified(call.func, _scope_at(model, call)) or ""
+    if not qualified.startswith(("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.")):
+        return False
+    function = qualified.rsplit(".", 1)[-1]
+    return function not in _SIZED and (call.args[0] is node or function in _ARRAY_OPERANDS)
+
+
+def _local_used_as_array(model: Model, statement: ast.Assign | ast.AugAssign, depth: int) -> bool:
+    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+    if len(targets) != 1 or not isinstance(targets[0], ast.Name):
+        return False
+    name = targets[0].id
+    scope = _scope_at(model, statement)
+    uses = [n for s in scope.subtree() for n in s.of_type(ast.Name)
+            if isinstance(n.ctx, ast.Load) and n.id == name and s.lookup_scope(name) is scope]  # type: ignore[attr-defined]
+    return all(_used_as_array(model, use, depth) for use in uses)  # type: ignore[arg-type]
+
+
+def _scope_at(model: Model, node: ast.AST) -> Scope:
+    """The function (or the module) whose code `node` is part of."""
+    parent = model.parent(node)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        parent = model.parent(parent)
+    return model.scope_of[parent] if parent is not None else model.module
