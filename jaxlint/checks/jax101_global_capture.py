@@ -257,9 +257,11 @@ def _assignment_targets(model: Model, value: ast.expr) -> list[ast.expr]:
 
 # Wrappers whose result the fix follows to the calls (`g = jax.jit(f)`, `partial(f, 1)`).
 _WRAPPERS = frozenset(("jit", "pjit", "partial", "vmap", "pmap", "checkpoint", "remat"))
-# Those that hand a keyword argument to the function as it is: vmap/pmap map it over axis 0, so
-# the fix's `scale=scale` would be split along its first axis (or fail on a scalar).
-_KEYWORD_WRAPPERS = frozenset(("jit", "pjit", "partial", "checkpoint", "remat"))
+# Those that hand a keyword argument to the function as it is (grad and its kin differentiate
+# positional arguments only): vmap/pmap map it over axis 0, so the fix's `scale=scale` would be
+# split along its first axis (or fail on a scalar).
+_KEYWORD_WRAPPERS = frozenset(("jit", "pjit", "partial", "checkpoint", "remat", "grad", "value_and_grad",
+                               "jacfwd", "jacrev", "hessian"))
 
 
 def _all_calls_found(model: Model, function: Scope) -> bool:
@@ -272,7 +274,7 @@ def _all_calls_found(model: Model, function: Scope) -> bool:
         return False
     if not all(_jit_decorator(d) for d in node.decorator_list):
         return False  # another decorator may not pass the new keyword on (`@jax.vmap` maps it)
-    return _only_called(model, node.name, set())
+    return function.parent is not None and _only_called(model, node.name, function.parent, set())
 
 
 def _jit_decorator(decorator: ast.expr) -> bool:
@@ -287,28 +289,26 @@ def _jit_decorator(decorator: ast.expr) -> bool:
 _KEYWORD_DECORATORS = frozenset(("jit", "pjit", "checkpoint", "remat"))
 
 
-def _only_called(model: Model, name: str, seen: set[str]) -> bool:
-    """Every read of `name` is a call, or wraps it into an alias that is only called (`seen`:
-    the aliases followed so far)."""
-    seen.add(name)
-    uses = model.loads_of(name)
-    return bool(uses) and all(_called_or_wrapped(model, use, seen) for _, use in uses)
+def _only_called(model: Model, name: str, owner: Scope, seen: set[tuple[Scope, str]]) -> bool:
+    """Every read of `name` of `owner` is a call, or wraps it into an alias that is only called
+    (`seen`: the aliases followed so far); reads of another variable of that name do not count."""
+    seen.add((owner, name))
+    uses = [(scope, use) for scope, use in model.loads_of(name) if scope.lookup_scope(name) is owner]
+    return bool(uses) and all(_called_or_wrapped(model, scope, use, seen) for scope, use in uses)
 
 
-def _called_or_wrapped(model: Model, use: ast.Name, seen: set[str]) -> bool:
-    parent = model.parent(use)
-    if isinstance(parent, ast.Call) and parent.func is use:
-        return True
-    if not (isinstance(parent, ast.Call) and parent.args and parent.args[0] is use
-            and (last_name(parent.func) or "") in _KEYWORD_WRAPPERS):
+def _called_or_wrapped(model: Model, scope: Scope, use: ast.Name, seen: set[tuple[Scope, str]]) -> bool:
+    node, parent = use, model.parent(use)
+    while isinstance(parent, ast.Call) and parent.func is not node and parent.args and parent.args[0] is node \
+            and (last_name(parent.func) or "") in _KEYWORD_WRAPPERS:
+        node, parent = parent, model.parent(parent)  # jax.jit(jax.grad(f))
+    if isinstance(parent, ast.Call) and parent.func is node:
+        return True  # f(x), jax.jit(f)(x)
+    if node is use or not (isinstance(parent, ast.Assign) and len(parent.targets) == 1
+                           and isinstance(parent.targets[0], ast.Name)):
         return False
-    holder = model.parent(parent)
-    if isinstance(holder, ast.Call) and holder.func is parent:
-        return True  # jax.jit(f)(x)
-    if not (isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name)):
-        return False
-    alias = holder.targets[0].id
-    return alias in seen or _only_called(model, alias, seen)
+    alias, where = parent.targets[0].id, scope.lookup_scope(parent.targets[0].id)
+    return where is not None and ((where, alias) in seen or _only_called(model, alias, where, seen))
 
 
 def _inside_cached(model: Model, scope: Scope) -> bool:

@@ -9,9 +9,11 @@ from jaxlint.diagnostics import Edit, Finding, Location
 from jaxlint.fixes.context import Context, FixError, append_argument, dotted
 from jaxlint.fixes.scoping import binds, resolves_to, scope_of
 
-# Wrappers that hand a keyword argument on as it is (vmap/pmap would map `name=name` over axis 0).
 WHOLE_MODULE = True  # its call sites may be anywhere in the module
-_WRAPPERS = frozenset(("jit", "pjit", "partial", "checkpoint", "remat"))
+# Wrappers that hand a keyword argument on as it is (grad and its kin differentiate positional
+# arguments only; vmap/pmap would map `name=name` over axis 0).
+_WRAPPERS = frozenset(("jit", "pjit", "partial", "checkpoint", "remat", "grad", "value_and_grad", "jacfwd",
+                       "jacrev", "hessian"))
 
 
 def message(finding: Finding) -> str:
@@ -75,8 +77,10 @@ def _call_sites(ctx: Context, function: cst.FunctionDef) -> list[cst.Call]:
             parent = ctx.parents.get(node)
             if isinstance(parent, cst.Call) and parent.func is node:
                 calls.append(parent)
-            elif isinstance(parent, (cst.AssignTarget, cst.FunctionDef, cst.ImportAlias)):
-                continue  # a binding, not a use
+            elif isinstance(parent, (cst.AssignTarget, cst.FunctionDef, cst.ImportAlias, cst.Param)) or (
+                    isinstance(parent, cst.Attribute) and parent.attr is node) or (
+                    isinstance(parent, cst.Arg) and parent.keyword is node):
+                continue  # a binding, an attribute (`jax.grad`) or a keyword of that name: not a use
             else:
                 alias = _wrapper_alias(ctx, node)
                 if alias is None:
@@ -89,15 +93,17 @@ def _call_sites(ctx: Context, function: cst.FunctionDef) -> list[cst.Call]:
 
 
 def _wrapper_alias(ctx: Context, node: cst.Name) -> str | cst.Call | None:
-    """`g = jax.jit(f)` / `g = partial(f, 1)` → "g"; `jax.jit(f)(x)` → that outer call."""
-    arg = ctx.parents.get(node)
-    wrapper = ctx.parents.get(arg) if isinstance(arg, cst.Arg) else None
-    if not isinstance(wrapper, cst.Call) or wrapper.args[0] is not arg:
+    """`g = jax.jit(f)`, `g = jax.jit(jax.grad(f))`, `g = partial(f, 1)` → "g"; `jax.jit(f)(x)` →
+    that outer call."""
+    wrapped: cst.CSTNode = node
+    while isinstance(arg := ctx.parents.get(wrapped), cst.Arg) and isinstance(
+            wrapper := ctx.parents.get(arg), cst.Call) and wrapper.args[0] is arg \
+            and (dotted(wrapper.func) or "").rsplit(".", 1)[-1] in _WRAPPERS:
+        wrapped = wrapper
+    holder = ctx.parents.get(wrapped)
+    if wrapped is node:
         return None
-    if (dotted(wrapper.func) or "").rsplit(".", 1)[-1] not in _WRAPPERS:
-        return None
-    holder = ctx.parents.get(wrapper)
-    if isinstance(holder, cst.Call) and holder.func is wrapper:
+    if isinstance(holder, cst.Call) and holder.func is wrapped:
         return holder
     if isinstance(holder, cst.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0].target, cst.Name):
         return holder.targets[0].target.value
