@@ -203,3 +203,11 @@ def test_after_fix_unsafe_fixes_a_loop_reuse_claims_no_fix(tmp_path: Path) -> No
     jaxlint("check", "--no-cache", "--fix", "--unsafe-fixes", "loop.py", cwd=tmp_path)
     assert [f for f in as_json(tmp_path, "loop.py") if f["fix"] is not None] == []
     assert apply_module.parses((tmp_path / "loop.py").read_text()) is None
+
+
+def test_the_examples_file_of_verify_is_not_a_caller(tmp_path: Path) -> None:
+    (tmp_path / "model.py").write_text(MODEL)
+    (tmp_path / "ex.py").write_text("from jaxlint.verify import example\nfrom model import apply\n\nexample(apply, 1.0)\n")
+    (tmp_path / "pyproject.toml").write_text('[tool.jaxlint.verify]\nexamples = "ex.py"\n')
+    [finding] = as_json(tmp_path, ".")
+    assert finding["fix"]["applicability"] == "unsafe"

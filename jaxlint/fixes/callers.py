@@ -20,8 +20,9 @@ SIGNATURE_CHANGING = frozenset({"JAX101"})  # its fix adds a parameter to the fu
 class OtherModules:
     """The Python files of a run and of its project, read only when a name must be looked up."""
 
-    def __init__(self, paths: Callable[[], Iterable[str]]) -> None:
+    def __init__(self, paths: Callable[[], Iterable[str]], excluded: Iterable[str] = ()) -> None:
         self._paths = paths
+        self._excluded = {os.path.realpath(p) for p in excluded}
         self._contents: list[tuple[str, bytes]] | None = None
 
     def mention(self, name: str, path: str) -> bool:
@@ -33,6 +34,8 @@ class OtherModules:
         if self._contents is None:
             self._contents = []
             for path in dict.fromkeys(os.path.realpath(p) for p in self._paths()):
+                if path in self._excluded:
+                    continue
                 try:
                     with open(path, "rb") as handle:
                         self._contents.append((path, handle.read()))
@@ -59,7 +62,8 @@ def needs_lookup(findings: Iterable[Finding]) -> bool:
 def project_modules(files: Sequence[str], settings: Settings) -> OtherModules:
     """The files of this run and of the projects they belong to: the configuration's root, and each
     file's package root (its first folder up without `__init__.py`), where its importers live. A run
-    on a subset (pre-commit, an editor) must not miss the callers it did not name."""
+    on a subset (pre-commit, an editor) must not miss the callers it did not name. The examples file
+    of `verify` is not a caller."""
 
     def paths() -> list[str]:
         from jaxlint.discovery import discover
@@ -73,7 +77,9 @@ def project_modules(files: Sequence[str], settings: Settings) -> OtherModules:
         except Exception:  # an unreadable corner of the project: the named files still count
             return list(files)
 
-    return OtherModules(paths)
+    # verify's examples file names functions to run, and verify passes what a fix adds itself
+    examples = settings.verify_examples
+    return OtherModules(paths, excluded=[examples, str(settings.root / examples)] if examples else [])
 
 
 def withdraw_in_results(files: Sequence[str], results: Sequence[FileResult], settings: Settings) -> list[FileResult]:
