@@ -267,14 +267,17 @@ _KEYWORD_WRAPPERS = frozenset(("jit", "pjit", "partial", "checkpoint", "remat", 
 def _all_calls_found(model: Model, function: Scope) -> bool:
     """The fix adds a parameter and passes it at every call: it is offered only for a plain
     function (no method, no `**kwargs`) whose name is only called, directly or through a wrapper
-    that is called or bound to a name that is only called."""
+    that is called or bound to a name that is only called. A module's function never named in it
+    is an entry point called from elsewhere: it gets a required keyword-only parameter (other
+    modules of the project naming it withdraw the fix)."""
     node = function.node
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.args.kwarg is not None or any(
             a.kind == "class" for a in function.ancestors()):
         return False
     if not all(_jit_decorator(d) for d in node.decorator_list):
         return False  # another decorator may not pass the new keyword on (`@jax.vmap` maps it)
-    return function.parent is not None and _only_called(model, node.name, function.parent, set())
+    owner = function.parent
+    return owner is not None and _only_called(model, node.name, owner, set(), unused_ok=owner.kind == "module")
 
 
 def _jit_decorator(decorator: ast.expr) -> bool:
@@ -289,12 +292,12 @@ def _jit_decorator(decorator: ast.expr) -> bool:
 _KEYWORD_DECORATORS = frozenset(("jit", "pjit", "checkpoint", "remat"))
 
 
-def _only_called(model: Model, name: str, owner: Scope, seen: set[tuple[Scope, str]]) -> bool:
+def _only_called(model: Model, name: str, owner: Scope, seen: set[tuple[Scope, str]], unused_ok: bool = False) -> bool:
     """Every read of `name` of `owner` is a call, or wraps it into an alias that is only called
     (`seen`: the aliases followed so far); reads of another variable of that name do not count."""
     seen.add((owner, name))
     uses = [(scope, use) for scope, use in model.loads_of(name) if scope.lookup_scope(name) is owner]
-    return bool(uses) and all(_called_or_wrapped(model, scope, use, seen) for scope, use in uses)
+    return (unused_ok or bool(uses)) and all(_called_or_wrapped(model, scope, use, seen) for scope, use in uses)
 
 
 def _called_or_wrapped(model: Model, scope: Scope, use: ast.Name, seen: set[tuple[Scope, str]]) -> bool:

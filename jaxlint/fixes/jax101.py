@@ -1,5 +1,6 @@
 """JAX101: the captured variable becomes a parameter, passed at every call site of the module
-(direct calls, `g = jax.jit(f)` aliases, `partial(f, ...)`); no fix unless every use is a call."""
+(direct calls, `g = jax.jit(f)` aliases, `partial(f, ...)`); no fix unless every use is a call.
+A function with no call in its module gets a required keyword-only parameter."""
 
 from __future__ import annotations
 
@@ -32,9 +33,8 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
     if not all(_is_jit_decorator(d.decorator) for d in function.decorators):
         raise FixError("a decorator that may not pass the new keyword on")
     calls = _call_sites(ctx, function)
-    if not calls:
-        raise FixError("no call site in this module")
-    edits = [_add_parameter(ctx, function.params, name)]
+    # No call at all: an entry point called from elsewhere, whose callers must now say the value.
+    edits = [_add_parameter(ctx, function.params, name, keyword_only=not calls)]
     for call in calls:
         if any(a.keyword is not None and a.keyword.value == name for a in call.args) or _shadowed(ctx, call, name, function):
             raise FixError(f"`{name}` means something else at a call site")
@@ -42,7 +42,7 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
     return edits
 
 
-def _add_parameter(ctx: Context, params: cst.Parameters, name: str) -> Edit:
+def _add_parameter(ctx: Context, params: cst.Parameters, name: str, keyword_only: bool) -> Edit:
     if params.star_kwarg is not None:
         raise FixError("the function takes **kwargs")
     if isinstance(params.star_arg, (cst.Param, cst.ParamStar)):
@@ -50,10 +50,11 @@ def _add_parameter(ctx: Context, params: cst.Parameters, name: str) -> Edit:
         text = f", {name}"
     else:
         positional = [*params.posonly_params, *params.params]
+        star = "*, " if keyword_only or any(p.default is not None for p in positional) else ""
         if not positional:
-            return ctx.replace(params, name)
+            return ctx.replace(params, star + name)
         last = positional[-1]
-        text = f", *, {name}" if any(p.default is not None for p in positional) else f", {name}"
+        text = f", {star}{name}"
         if params.posonly_ind is not cst.MaybeSentinel.DEFAULT and not params.params:
             last = params.posonly_ind
     parts = [last] + ([last.default] if isinstance(last, cst.Param) and last.default is not None else [])

@@ -16,6 +16,11 @@ def g(x, y=1.0):
     return x * scale + y
 
 
+@jax.jit
+def entry(x, y=0.0):  # named nowhere in the module: its callers (elsewhere) now pass `scale`
+    return x - scale * y
+
+
 g_jit = jax.jit(g)
 step = partial(g_jit, y=3.0)
 
