@@ -111,13 +111,16 @@ def _is_tracer_guard(expr: ast.expr) -> bool:
 
 def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Report:
     info = model.info(scope)
-    params = _static_candidates(model, scope, operand)
-    if params:
+    static = _static_candidates(model, scope, operand)
+    if static:
+        entry, params = static
         names = ", ".join(f"`{p}`" for p in params)
+        where = "" if entry is scope else f" of `{function_label(entry)}`, which only passes it on here,"
         message = (f"{construct} on traced value `{snippet(operand)}` in {_traced_by(info, scope)} raises "
-                   f"TracerBoolConversionError; {names} only steers Python control flow: "
+                   f"TracerBoolConversionError; {names}{where} only steers Python control flow: "
                    f"mark it static (`static_argnames`)")
-        return Report(operand, message, scope, fixable="safe", fix_data={"params": params})
+        data = {"params": params, "function": entry.node.lineno, "entry": entry.node.name}  # type: ignore[attr-defined]
+        return Report(operand, message, scope, fixable="safe", fix_data=data)
     hint = "use `jnp.where(...)`" if construct == "conditional expression" else "use `jax.lax.cond`/`jnp.where`"
     if construct == "`while`":
         hint = "use `jax.lax.while_loop`"
@@ -139,27 +142,65 @@ def _traced_by(info: TraceInfo, scope: Scope) -> str:
     return f"{label} ({info.origin})" if info.origin else f"traced {label}"
 
 
-def _static_candidates(model: Model, scope: Scope, operand: ast.expr) -> list[str]:
-    """Parameters that are the whole cause and are used only where static values are fine."""
+def _static_candidates(model: Model, scope: Scope, operand: ast.expr) -> tuple[Scope, list[str]] | None:
+    """The jit-compiled function and its parameters that are the whole cause and are used only
+    where static values are fine: the function's own, or those of the jit-compiled function
+    that only passes them on to it (`jax.jit(solve)`, `solve` handing `max_steps` to a helper)."""
     info = model.info(scope)
-    if not info.all_params_traced or not info.cached or "jit" not in info.transforms or info.filtered \
-            or info.loop_body:
-        return []  # equinox's filter_jit takes no `static_argnames`; a lax loop body's index is traced by the loop
+    if info.filtered or info.loop_body:
+        return None  # equinox's filter_jit takes no `static_argnames`; a lax loop body's index is traced by the loop
     facts = model.facts(scope)
     names = [n for n in ast.walk(operand) if isinstance(n, ast.Name) and facts.value(n).traced]
     params = sorted({n.id for n in names})
     # A pytree parameter (`state.step`) cannot be made static: only a scalar or array one.
     if not params or any(n.id not in info.traced_params or not facts.value(n).surely_traced_array for n in names):
-        return []
-    if any(b.kind != "param" for p in params for b in scope.bindings[p]):
-        return []
+        return None
+    if not _only_in_conditions(model, scope, params):
+        return None
+    return _jit_entry(model, scope, params, _CHAIN)
+
+
+_CHAIN = 3  # calls followed up from the function to the jit-compiled one
+
+
+def _only_in_conditions(model: Model, scope: Scope, params: list[str], passed: frozenset[ast.AST] = frozenset()) -> bool:
+    """The parameters are bound once and read only in Python conditions (or as the `passed`
+    arguments), never as an array or a dict (`loss.sum() < eps`, `cfg["flag"]`: a static
+    argument must be hashable)."""
+    if any(b.kind != "param" for p in params for b in scope.bindings.get(p, [])):
+        return False
     for load in scope.of_type(ast.Name):
-        if load.id in params and isinstance(load.ctx, ast.Load) and not _in_condition(model, load):  # type: ignore[attr-defined]
-            return []
-        # `loss.sum() < eps`, `cfg["flag"]`: an array or a dict, and a static argument must be hashable
-        if load.id in params and isinstance(model.parent(load), (ast.Attribute, ast.Subscript)):  # type: ignore[attr-defined]
-            return []
-    return params
+        if load.id not in params or not isinstance(load.ctx, ast.Load):  # type: ignore[attr-defined]
+            continue
+        if not (load in passed or _in_condition(model, load)) or isinstance(model.parent(load), (ast.Attribute, ast.Subscript)):
+            return False
+    return True
+
+
+def _jit_entry(model: Model, scope: Scope, params: list[str], depth: int) -> tuple[Scope, list[str]] | None:
+    info = model.info(scope)
+    if info.cached and "jit" in info.transforms and info.all_params_traced and not info.filtered \
+            and any(r.startswith(("decorated with", "wrapped by")) for r in info.reasons):
+        return scope, params  # jit applies to it: its `static_argnames` can say so
+    if depth == 0:
+        return None
+    callers: dict[Scope, dict[str, ast.AST]] = {}
+    for param in params:
+        arguments = model.arguments_from_callers(scope, param)
+        if not arguments:
+            return None
+        for caller, argument in arguments:
+            if not isinstance(argument, ast.Name) or caller.lookup_scope(argument.id) is not caller:
+                return None
+            callers.setdefault(caller, {})[argument] = argument
+    if len(callers) != 1:
+        return None
+    [(caller, passed)] = callers.items()
+    names = sorted({a.id for a in passed})  # type: ignore[attr-defined]
+    if not names or any(n not in model.info(caller).traced_params for n in names) \
+            or not _only_in_conditions(model, caller, names, frozenset(passed)):
+        return None
+    return _jit_entry(model, caller, names, depth - 1)
 
 
 def _in_condition(model: Model, node: ast.AST) -> bool:

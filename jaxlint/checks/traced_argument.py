@@ -29,6 +29,7 @@ _ARRAY_OPERANDS = frozenset(("where", "maximum", "minimum", "clip", "add", "subt
 # jnp functions whose first argument is a shape, a size or a count: never a traced value.
 _SIZED = frozenset(("zeros", "ones", "empty", "full", "arange", "linspace", "logspace", "geomspace", "eye",
                     "identity", "tri", "tril_indices", "triu_indices", "indices"))
+_FILLING = frozenset(("append", "extend", "insert", "update", "setdefault", "add"))  # they put values in
 _ARRAY_METHODS = frozenset(("sum", "mean", "max", "min", "prod", "std", "var", "astype", "conj", "ravel",
                             "flatten", "transpose", "dot", "squeeze", "cumsum", "clip", "round"))
 _ARRAY_ATTRIBUTES = frozenset(("T", "real", "imag", "mT"))
@@ -61,9 +62,28 @@ class _Bindings:
                 places += [(scope, b) for b in scope.bindings.get(name, [])]
         self.checking.add((owner, name))
         try:
-            return bool(places) and depth > 0 and all(self._binding(scope, b, depth) for scope, b in places)
+            return bool(places) and depth > 0 and all(self._binding(scope, b, depth) for scope, b in places) \
+                and self._stored_known(owner, name, depth)
         finally:
             self.checking.discard((owner, name))
+
+    def _stored_known(self, owner: Scope, name: str, depth: int) -> bool:
+        """What is put into it (`CONFIG["lr"] = v`, `table[i] += v`, `items.append(v)`) is known too."""
+        for scope, use in self.model.loads_of(name):
+            parent = self.model.parent(use)
+            if scope.lookup_scope(name) is not owner:
+                continue
+            if isinstance(parent, ast.Subscript) and isinstance(parent.ctx, ast.Store):
+                statement = self.model.parent(parent)
+                value = getattr(statement, "value", None)
+                if not (isinstance(statement, (ast.Assign, ast.AugAssign)) and value is not None
+                        and self.value(scope, value, depth)):
+                    return False
+            elif isinstance(parent, ast.Attribute) and parent.attr in _FILLING and isinstance(
+                    call := self.model.parent(parent), ast.Call) and call.func is parent:
+                if not all(self.value(scope, a, depth) for a in call.args) or call.keywords:
+                    return False
+        return True
 
     def _binding(self, scope: Scope, binding, depth: int) -> bool:
         if binding.kind == "param":
@@ -98,8 +118,9 @@ class _Bindings:
             return None not in expr.keys and all(self.value(scope, v, depth) for v in expr.values)
         if isinstance(expr, ast.UnaryOp) and not isinstance(expr.op, ast.Not):
             return self.value(scope, expr.operand, depth)
-        if isinstance(expr, ast.BinOp):
-            return self.value(scope, expr.left, depth) and self.value(scope, expr.right, depth)
+        if isinstance(expr, ast.BinOp):  # numbers and arrays, or an array whatever the other side
+            both = self.value(scope, expr.left, depth) and self.value(scope, expr.right, depth)
+            return both or _array(self.model, scope, expr)
         if isinstance(expr, ast.Name):
             owner = scope.lookup_scope(expr.id)
             return owner is not None and self.known(owner, expr.id, depth - 1)

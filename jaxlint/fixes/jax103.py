@@ -16,7 +16,9 @@ WHOLE_MODULE = True  # fix A edits the jit call of the function, wherever it is
 
 def message(finding: Finding) -> str:
     if finding.fixable == "safe":
-        return "Add " + ", ".join(f"`{p}`" for p in _params(finding)) + " to `static_argnames`"
+        entry = (finding.fix_data or {}).get("entry")
+        of = f" of `{entry}`" if entry and entry != (finding.function or "").rsplit(".", 1)[-1] else ""
+        return "Add " + ", ".join(f"`{p}`" for p in _params(finding)) + f" to `static_argnames`{of}"
     if (finding.fix_data or {}).get("where") == "loop":
         return "Replace with `jax.lax.while_loop`"
     return "Replace with `jnp.where`"
@@ -25,7 +27,7 @@ def message(finding: Finding) -> str:
 def build(ctx: Context, finding: Finding) -> list[Edit]:
     operand = ctx.at(finding, cst.BaseExpression)  # type: ignore[type-abstract]
     if finding.fixable == "safe":
-        return _static(ctx, ctx.function_of(operand, finding), _params(finding))
+        return _static(ctx, _entry(ctx, operand, finding), _params(finding))
     data = finding.fix_data or {}
     if data.get("where") == "loop":
         return _while_loop(ctx, operand, list(data.get("carry") or ()))
@@ -40,6 +42,19 @@ def _params(finding: Finding) -> list[str]:
 
 
 # --- fix A: static_argnames ---------------------------------------------------------------
+
+
+def _entry(ctx: Context, operand: cst.BaseExpression, finding: Finding) -> cst.FunctionDef:
+    """The jit-compiled function whose parameters become static: the finding's own, or the one
+    (named with its row by the rule) that passes them on to it."""
+    data = finding.fix_data or {}
+    if data.get("entry") in (None, (finding.function or "").rsplit(".", 1)[-1]):
+        return ctx.function_of(operand, finding)
+    for node in ctx.positions:
+        if isinstance(node, cst.FunctionDef) and node.name.value == data["entry"] \
+                and ctx.positions[node.name].start.line == data.get("function"):
+            return node
+    raise FixError("the jit-compiled function was not found")
 
 
 def _is_jit(node: cst.BaseExpression) -> bool:

@@ -137,10 +137,23 @@ def use_update():
     return update(1.0)
 
 
+settings = {"lr": 0.1}
+
+
+@jax.jit
+def descend(x):
+    return x - settings["lr"] * x  # a string is put into the dict below: not a pytree of arrays
+
+
+def use_descend():
+    return descend(1.0)
+
+
 bias = 2.0
 scale = 2.0
 mode = "eval"
 threshold = 2.0
+settings["name"] = "sgd"
 optimizer = make_optimizer(0.2)
 
 EXAMPLES = [
