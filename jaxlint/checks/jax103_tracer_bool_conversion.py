@@ -178,13 +178,15 @@ def _only_in_conditions(model: Model, scope: Scope, params: list[str], passed: f
 
 
 def _jit_entry(model: Model, scope: Scope, params: list[str], depth: int) -> tuple[Scope, list[str]] | None:
+    """The function jit applies to, with its parameters that reach `params` of `scope` unchanged,
+    `depth` calls up at most; every call of `scope` is in that one caller."""
     info = model.info(scope)
     if info.cached and "jit" in info.transforms and info.all_params_traced and not info.filtered \
             and any(r.startswith(("decorated with", "wrapped by")) for r in info.reasons):
         return scope, params  # jit applies to it: its `static_argnames` can say so
     if depth == 0:
         return None
-    callers: dict[Scope, dict[str, ast.AST]] = {}
+    callers: dict[Scope, set[ast.Name]] = {}
     for param in params:
         arguments = model.arguments_from_callers(scope, param)
         if not arguments:
@@ -192,11 +194,11 @@ def _jit_entry(model: Model, scope: Scope, params: list[str], depth: int) -> tup
         for caller, argument in arguments:
             if not isinstance(argument, ast.Name) or caller.lookup_scope(argument.id) is not caller:
                 return None
-            callers.setdefault(caller, {})[argument] = argument
+            callers.setdefault(caller, set()).add(argument)
     if len(callers) != 1:
         return None
     [(caller, passed)] = callers.items()
-    names = sorted({a.id for a in passed})  # type: ignore[attr-defined]
+    names = sorted({a.id for a in passed})
     if not names or any(n not in model.info(caller).traced_params for n in names) \
             or not _only_in_conditions(model, caller, names, frozenset(passed)):
         return None

@@ -80,9 +80,9 @@ class _Bindings:
                         and self.value(scope, value, depth)):
                     return False
             elif isinstance(parent, ast.Attribute) and parent.attr in _FILLING and isinstance(
-                    call := self.model.parent(parent), ast.Call) and call.func is parent:
-                if not all(self.value(scope, a, depth) for a in call.args) or call.keywords:
-                    return False
+                    call := self.model.parent(parent), ast.Call) and call.func is parent and (
+                    call.keywords or not all(self.value(scope, a, depth) for a in call.args)):
+                return False
         return True
 
     def _binding(self, scope: Scope, binding, depth: int) -> bool:
