@@ -11,7 +11,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.jax105_jnp_on_static_value import METHOD_SINKS, SHAPE_SINKS
-from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.imports import last_name, qualified_name
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.interpret import Facts
@@ -22,6 +22,9 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
 _BOOLEAN_CALLS = frozenset(("isnan", "isinf", "isfinite", "isneginf", "isposinf", "isclose", "allclose", "any", "all",
                             "array_equal", "logical_and", "logical_or", "logical_not", "logical_xor", "signbit",
                             "equal", "not_equal", "greater", "greater_equal", "less", "less_equal"))
+# Numbers that modules name (`jnp.nan`): an arm of `jnp.where` as a literal is.
+_NUMBERS = frozenset(f"{module}.{name}" for module in ("jax.numpy", "numpy", "math")
+                     for name in ("nan", "inf", "pi", "e", "euler_gamma", "tau"))
 
 
 def where_form(model: Model, scope: Scope, operand: ast.expr) -> dict | None:
@@ -35,7 +38,7 @@ def where_form(model: Model, scope: Scope, operand: ast.expr) -> dict | None:
     while isinstance(parent, (ast.BoolOp, ast.UnaryOp)):
         child, parent = parent, model.parent(parent)
     if isinstance(parent, ast.IfExp):
-        fine = parent.test is child and _array_arms(facts, [parent.body, parent.orelse])
+        fine = parent.test is child and _array_arms(facts, [parent.body, parent.orelse], scope)
         return {"where": "expression"} if fine and not _static_use(model, scope, parent) else None
     if isinstance(parent, ast.If) and parent.test is child:
         return _chain_form(model, scope, facts, parent, operand)
@@ -46,7 +49,7 @@ def where_form(model: Model, scope: Scope, operand: ast.expr) -> dict | None:
         return {"where": "truth"}
     # `x or y` is `x if x else y`, `x and y` is `y if x else x`: of two arrays, a selection.
     if isinstance(child, ast.BoolOp) and len(child.values) == 2 \
-            and all(isinstance(v, (ast.Name, ast.Attribute)) and _array(facts, v) for v in child.values):
+            and all(isinstance(v, (ast.Name, ast.Attribute)) and _array(facts, v, scope) for v in child.values):
         return {"where": "select"}
     return None
 
@@ -80,7 +83,7 @@ def _chain_form(model: Model, scope: Scope, facts: Facts, statement: ast.If, ope
             if not (isinstance(following, ast.Return) and following.value is not None):
                 return None
             values.append(following.value)
-        return _form("return", tail) if _array_arms(facts, values) else None
+        return _form("return", tail) if _array_arms(facts, values, scope) else None
     assigns = [_single(arm, ast.Assign) for arm in arms]
     if not all(isinstance(a, ast.Assign) and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)
                for a in assigns):
@@ -89,7 +92,7 @@ def _chain_form(model: Model, scope: Scope, facts: Facts, statement: ast.If, ope
     if len(names) != 1:
         return None
     name = names.pop()
-    if not _array_arms(facts, [a.value for a in assigns]) or (not final and not _array_before(model, scope, name, top)):
+    if not _array_arms(facts, [a.value for a in assigns], scope) or (not final and not _array_before(model, scope, name, top)):
         return None
     return None if _name_used_statically(model, scope, name) else _form("assign", tail)
 
@@ -122,22 +125,24 @@ def _traced_test(facts: Facts, test: ast.expr) -> bool:
     return facts.value(test).surely_traced_array
 
 
-def _array_arms(facts: Facts, arms: list[ast.expr]) -> bool:
+def _array_arms(facts: Facts, arms: list[ast.expr], scope: Scope) -> bool:
     """Every arm an array or a number, or every arm a tuple of them of one length."""
     if all(isinstance(a, ast.Tuple) for a in arms):
         widths = {len(a.elts) for a in arms}  # type: ignore[attr-defined]
         return len(widths) == 1 and widths != {0} and all(
-            _array(facts, e) for a in arms for e in a.elts)  # type: ignore[attr-defined]
-    return all(_array(facts, a) for a in arms)
+            _array(facts, e, scope) for a in arms for e in a.elts)  # type: ignore[attr-defined]
+    return all(_array(facts, a, scope) for a in arms)
 
 
-def _array(facts: Facts, expr: ast.expr) -> bool:
+def _array(facts: Facts, expr: ast.expr, scope: Scope) -> bool:
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
         expr = expr.operand
     if isinstance(expr, ast.Constant):
         return type(expr.value) in (int, float, bool, complex)
     if isinstance(expr, ast.Starred):
         return False
+    if isinstance(expr, ast.Attribute) and qualified_name(expr, scope) in _NUMBERS:
+        return True
     value = facts.value(expr)
     return (value.surely_traced_array or value.jax) and not value.is_tuple
 
@@ -155,7 +160,7 @@ def _array_before(model: Model, scope: Scope, name: str, statement: ast.stmt) ->
         if binding.kind == "augassign":
             continue
         if not (binding.kind == "assign" and isinstance(assign, ast.Assign) and len(assign.targets) == 1
-                and assign.targets[0] is binding.node and _array(facts, assign.value)):
+                and assign.targets[0] is binding.node and _array(facts, assign.value, scope)):
             return False
     return bool(earlier)
 
