@@ -122,11 +122,27 @@ def check(model: Model) -> Iterator[Report]:
                 reported.add(origin)
                 fixable = not hashed or (origin is expr and _reduction(model, origin, scope))
                 fixable = fixable and not _updated_in_place(model, origin, scope)
+                # NumPy computes a float there as eagerly: a count or a shape then fails as a TypeError.
+                fixable = fixable and (sink in _FLOAT_SINKS or not _float_valued(origin))
                 # Straight into a shape/size argument, `jnp.array(x.shape)` is just `x.shape` (not for
                 # `.item()`/`.tolist()`, which a Python int lacks).
                 plain = origin is expr and not hashed and sink not in ("`.item()`", "`.tolist()`")
                 yield _report(model, origin, scope, f"gives a tracer {_staging_context(info)}, but {sink} needs a static value",
                               fixable, plain)
+
+
+# Sinks that take a float as well as an int (the others want an int, a tuple of ints or a bound).
+_FLOAT_SINKS = frozenset(("`jnp.arange`", "`int`", "`float`", "`complex`", "`.item()`", "`.tolist()`"))
+_FLOAT_FUNCTIONS = frozenset(("sqrt", "log", "log2", "log10", "log1p", "exp", "expm1", "mean", "average", "divide",
+                              "true_divide", "ceil", "floor", "round", "rint", "sin", "cos", "tan", "power", "float32",
+                              "float64", "linspace", "std", "var"))
+
+
+def _float_valued(call: ast.Call) -> bool:
+    """The jnp call computes a float: a float function, or a float literal or `/` in its arguments."""
+    return last_name(call.func) in _FLOAT_FUNCTIONS or any(
+        isinstance(n, ast.Constant) and isinstance(n.value, float) or isinstance(n, ast.BinOp)
+        and isinstance(n.op, ast.Div) for n in ast.walk(call))
 
 
 def _updated_in_place(model: Model, origin: ast.Call, scope: Scope) -> bool:
