@@ -123,7 +123,7 @@ def check(model: Model) -> Iterator[Report]:
                 fixable = not hashed or (origin is expr and _reduction(model, origin, scope))
                 fixable = fixable and not _updated_in_place(model, origin, scope)
                 # NumPy computes a float there as eagerly: a count or a shape then fails as a TypeError.
-                fixable = fixable and (sink in _FLOAT_SINKS or not _float_valued(origin))
+                fixable = fixable and (sink in _FLOAT_SINKS or not _float_valued(model, origin))
                 # Straight into a shape/size argument, `jnp.array(x.shape)` is just `x.shape` (not for
                 # `.item()`/`.tolist()`, which a Python int lacks).
                 plain = origin is expr and not hashed and sink not in ("`.item()`", "`.tolist()`")
@@ -138,8 +138,16 @@ _FLOAT_FUNCTIONS = frozenset(("sqrt", "log", "log2", "log10", "log1p", "exp", "e
                               "float64", "linspace", "std", "var"))
 
 
-def _float_valued(call: ast.Call) -> bool:
-    """The jnp call computes a float: a float function, or a float literal or `/` in its arguments."""
+def _float_valued(model: Model, call: ast.Call) -> bool:
+    """The jnp call computes a float (a float function, or a float literal or `/` in its
+    arguments) that its statement does not turn into an int (`.astype(int)`, `int(...)`)."""
+    child, parent = call, model.parent(call)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.Call) and child is not parent.func and last_name(parent.func) == "int" or (
+                isinstance(parent, ast.Attribute) and parent.attr == "astype" and isinstance(
+                    cast := model.parent(parent), ast.Call) and "int" in ast.unparse(cast)[len(ast.unparse(parent)):]):
+            return False
+        child, parent = parent, model.parent(parent)
     return last_name(call.func) in _FLOAT_FUNCTIONS or any(
         isinstance(n, ast.Constant) and isinstance(n.value, float) or isinstance(n, ast.BinOp)
         and isinstance(n.op, ast.Div) for n in ast.walk(call))

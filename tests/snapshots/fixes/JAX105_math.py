@@ -20,3 +20,13 @@ def grid():
     t0, tf, dt = 0.0, 1.0, 1e-1
     steps = jnp.maximum(jnp.abs((tf - t0) / dt), 1)  # a float: NumPy's fails in `num` too, no fix
     return jnp.linspace(t0, tf, steps + 1)
+
+
+@jax.jit
+def grid_steps():
+    t0, tf, dt = 0.0, 1.0, 1e-1
+    steps = jnp.maximum(jnp.abs((tf - t0) / dt), 1).astype(int)  # made an int: fixed
+    return jnp.linspace(t0, tf, steps + 1)
+
+
+EXAMPLES = [("grid_steps", ())]
