@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.checks.base import Report, function_label
-from jaxlint.checks.traced_argument import passable
+from jaxlint.checks.traced_argument import attributes_passable, passable
 from jaxlint.semantic.classes import BUILDERS
 from jaxlint.semantic.imports import last_name
 
@@ -85,18 +85,22 @@ def _stale_self_reads(model: Model, method: Scope, building: dict[Scope, set[Sco
     if cls not in building:
         building[cls] = _building_methods(model, chain)
     changes = {**_instance_attribute_changes(model, cls, method), **_attribute_changes(chain, method, building[cls])}
-    reported: set[str] = set()
-    for node in _self_attribute_reads(method, params[0]):
-        where = changes.get(node.attr)
-        if where is None or node.attr in reported:
-            continue
-        reported.add(node.attr)
-        changer, line = where
+    reads = _self_attribute_reads(method, params[0])
+    first = {}
+    for node in reads:
+        if node.attr in changes:
+            first.setdefault(node.attr, node)
+    # One fix for them all (each finding's fix is the same edit): the compiled method takes them as arguments.
+    data = {"self": params[0], "attributes": sorted(first)}
+    fixable = "unsafe" if first and attributes_passable(model, cls, method, [n for n in reads if n.attr in first]) \
+        else None
+    for attr, node in first.items():
+        changer, line = changes[attr]
         who = "the module" if changer.kind == "module" else f"`{function_label(changer)}`"
-        yield Report(node, f"jit-compiled `{function_label(method)}` reads `{params[0]}.{node.attr}`, which "
+        yield Report(node, f"jit-compiled `{function_label(method)}` reads `{params[0]}.{attr}`, which "
                      f"{who} reassigns (line {line}); the compiled method is cached "
-                     f"per object and keeps the value from trace time. Pass `{node.attr}` as an argument",
-                     method, lines=(line,))
+                     f"per object and keeps the value from trace time. Pass `{attr}` as an argument",
+                     method, lines=(line,), fixable=fixable, fix_data={**data, "name": attr})
 
 
 def _only_partially_applied(model: Model, method: Scope) -> bool:

@@ -41,6 +41,36 @@ def passable(model: Model, owner: Scope, name: str, function: Scope, loads: list
     return _Bindings(model).known(owner, name, _DEPTH) and all(_used_as_array(model, load, _DEPTH) for load in loads)
 
 
+def attributes_passable(model: Model, cls: Scope, method: Scope, loads: list[ast.Attribute]) -> bool:
+    """The attributes of the object that the compiled `method` reads at `loads` (`self.scale`) may
+    be handed to it as traced arguments: a method under one jit decorator that never stores them,
+    whose values (every store of such an attribute in the module) are known, used as arrays."""
+    node = method.node
+    if not isinstance(node, ast.FunctionDef) or node.args.kwarg is not None or len(node.decorator_list) != 1 \
+            or not _jit_decorator(node.decorator_list[0]):
+        return False
+    names = {load.attr for load in loads}
+    bindings = _Bindings(model)
+    for scope in model.scopes:
+        for store in scope.of_type(ast.Attribute):
+            if store.attr not in names or not isinstance(store.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
+                continue
+            statement = model.parent(store)
+            if scope in method.subtree() or not (isinstance(statement, (ast.Assign, ast.AugAssign)) and bindings.value(
+                    scope, statement.value, _DEPTH) and (isinstance(statement, ast.AugAssign) or statement.targets == [store])):
+                return False
+    return all(_used_as_array(model, load, _DEPTH) for load in loads)
+
+
+def _jit_decorator(decorator: ast.expr) -> bool:
+    """`@partial(jax.jit, ...)`, `@jax.jit(...)`, `@jax.jit`."""
+    if isinstance(decorator, ast.Call):
+        if last_name(decorator.func) == "partial":
+            return bool(decorator.args) and last_name(decorator.args[0]) in ("jit", "pjit")
+        decorator = decorator.func
+    return last_name(decorator) in ("jit", "pjit")
+
+
 # -- what is bound to the variable ---------------------------------------------------------------
 
 class _Bindings:
@@ -87,7 +117,8 @@ class _Bindings:
 
     def _binding(self, scope: Scope, binding, depth: int) -> bool:
         if binding.kind == "param":
-            arguments = self.model.arguments_from_callers(scope, binding.name)
+            arguments = self.model.arguments_from_callers(scope, binding.name) or _constructed_with(
+                self.model, scope, binding.name)
             return bool(arguments) and all(self.value(caller, a, depth - 1) for caller, a in arguments)
         if binding.kind not in ("assign", "augassign", "for"):
             return False
@@ -192,3 +223,26 @@ def _scope_at(model: Model, node: ast.AST) -> Scope:
     while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         parent = model.parent(parent)
     return model.scope_of[parent] if parent is not None else model.module
+
+
+def _constructed_with(model: Model, init: Scope, param: str) -> list[tuple[Scope, ast.expr]]:
+    """What every `Cls(...)` call passes for `param` of `Cls.__init__`; empty when the class is
+    used otherwise (subclassed, passed on) or a call does not say."""
+    cls = init.parent
+    if getattr(init.node, "name", None) != "__init__" or cls is None or cls.kind != "class" or cls.parent is None:
+        return []
+    name = cls.node.name  # type: ignore[attr-defined]
+    positional = init.positional_params()[1:]
+    found = []
+    for scope, use in model.loads_of(name):
+        call = model.parent(use)
+        if scope.lookup_scope(name) is not cls.parent or not (isinstance(call, ast.Call) and call.func is use) \
+                or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return []
+        given = [k.value for k in call.keywords if k.arg == param]
+        if param in positional and positional.index(param) < len(call.args):
+            given.append(call.args[positional.index(param)])
+        if len(given) != 1:
+            return []
+        found.append((scope, given[0]))
+    return found

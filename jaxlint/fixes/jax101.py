@@ -1,12 +1,14 @@
 """JAX101: the captured variable becomes a parameter, passed at every call site of the module
 (direct calls, `g = jax.jit(f)` aliases, `partial(f, ...)`); no fix unless every use is a call.
-A function with no call in its module gets a required keyword-only parameter."""
+A function with no call in its module gets a required keyword-only parameter; a method's
+attributes go through `traced_method`."""
 
 from __future__ import annotations
 
 import libcst as cst
 
 from jaxlint.diagnostics import Edit, Finding, Location
+from jaxlint.fixes import traced_method
 from jaxlint.fixes.context import Context, FixError, append_argument, dotted
 from jaxlint.fixes.scoping import binds, resolves_to, scope_of
 
@@ -27,6 +29,10 @@ def _name(finding: Finding) -> str:
 
 def build(ctx: Context, finding: Finding) -> list[Edit]:
     name = _name(finding)
+    if (finding.fix_data or {}).get("attributes"):  # `self.attr` of a method compiled with its object static
+        method = ctx.function_of(ctx.at(finding, cst.Attribute), finding)
+        return traced_method.build(ctx, finding, method, lambda c, params, names: _add_parameter(
+            c, params, names, keyword_only=True))
     function = ctx.function_of(ctx.at(finding, cst.Name), finding)
     if any(isinstance(a, cst.ClassDef) for a in ctx.ancestors(function)):
         raise FixError("methods are not rewritten")
