@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 
-_DEPTH = 3  # names followed through other names (`a = b * 2`), locals through locals
+_DEPTH = 3  # names followed through other names (`a = b * 2`) for their values
+_LOCALS = 8  # locals followed to their uses (`y = x * scale; z = y + 1; return z`)
 # Calls of JAX that return something other than an array (the model marks their results as JAX's).
 _NOT_ARRAYS = frozenset(("default_rng", "RandomState", "Generator", "dtype", "finfo", "iinfo", "vectorize",
                          "frompyfunc", "errstate", "printoptions"))
@@ -38,7 +39,7 @@ _STATIC_ATTRIBUTES = frozenset(("shape", "ndim", "dtype", "size"))  # static eve
 
 def passable(model: Model, owner: Scope, name: str, function: Scope, loads: list[ast.Name]) -> bool:
     """`name` of `owner`, read by `function` at `loads`, may be handed to it as a traced argument."""
-    return _Bindings(model).known(owner, name, _DEPTH) and all(_used_as_array(model, load, _DEPTH) for load in loads)
+    return _Bindings(model).known(owner, name, _DEPTH) and all(_used_as_array(model, load, _LOCALS) for load in loads)
 
 
 def attributes_passable(model: Model, cls: Scope, method: Scope, loads: list[ast.Attribute]) -> bool:
@@ -59,7 +60,7 @@ def attributes_passable(model: Model, cls: Scope, method: Scope, loads: list[ast
             if scope in method.subtree() or not (isinstance(statement, (ast.Assign, ast.AugAssign)) and bindings.value(
                     scope, statement.value, _DEPTH) and (isinstance(statement, ast.AugAssign) or statement.targets == [store])):
                 return False
-    return all(_used_as_array(model, load, _DEPTH) for load in loads)
+    return all(_used_as_array(model, load, _LOCALS) for load in loads)
 
 
 def _jit_decorator(decorator: ast.expr) -> bool:
@@ -168,7 +169,8 @@ def _array(model: Model, scope: Scope, expr: ast.expr) -> bool:
 
 # -- how the compiled function uses it ------------------------------------------------------------
 
-def _used_as_array(model: Model, load: ast.expr, depth: int) -> bool:
+def _used_as_array(model: Model, load: ast.expr, depth: int,
+                   following: frozenset[tuple[Scope, str]] = frozenset()) -> bool:
     """A traced array would do where `load` is: followed up through arithmetic and jnp calls to
     a return, or through a local variable to that variable's own uses."""
     node, parent = load, model.parent(load)
@@ -189,7 +191,7 @@ def _used_as_array(model: Model, load: ast.expr, depth: int) -> bool:
         elif isinstance(parent, (ast.Return, ast.Expr, ast.Lambda)):
             return True
         elif isinstance(parent, (ast.Assign, ast.AugAssign)) and parent.value is node:
-            return depth > 0 and _local_used_as_array(model, parent, depth - 1)
+            return depth > 0 and _local_used_as_array(model, parent, depth - 1, following)
         else:
             return False
 
@@ -206,15 +208,20 @@ def _array_operand(model: Model, call: ast.Call, node: ast.expr) -> bool:
     return function not in _SIZED and (call.args[0] is node or function in _ARRAY_OPERANDS)
 
 
-def _local_used_as_array(model: Model, statement: ast.Assign | ast.AugAssign, depth: int) -> bool:
+def _local_used_as_array(model: Model, statement: ast.Assign | ast.AugAssign, depth: int,
+                         following: frozenset[tuple[Scope, str]]) -> bool:
+    """Every use of the local the statement assigns (`x = x * scale`: a local met again is
+    being followed already)."""
     targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
     if len(targets) != 1 or not isinstance(targets[0], ast.Name):
         return False
     name = targets[0].id
     scope = _scope_at(model, statement)
+    if (scope, name) in following:
+        return True
     uses = [n for s in scope.subtree() for n in s.of_type(ast.Name)
             if isinstance(n.ctx, ast.Load) and n.id == name and s.lookup_scope(name) is scope]  # type: ignore[attr-defined]
-    return all(_used_as_array(model, use, depth) for use in uses)  # type: ignore[arg-type]
+    return all(_used_as_array(model, use, depth, following | {(scope, name)}) for use in uses)  # type: ignore[arg-type]
 
 
 def _scope_at(model: Model, node: ast.AST) -> Scope:
