@@ -34,7 +34,7 @@ def shift_all(xs):
     return [add_bias(x) for x in xs]
 
 
-def set_bias(value):
+def set_bias(value: float):  # a number: the fix may pass it as a traced argument
     global bias
     bias = value
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from jaxlint.semantic.calls import is_array_annotation
 from jaxlint.semantic.imports import last_name
 
 if TYPE_CHECKING:
@@ -118,6 +119,8 @@ class _Bindings:
 
     def _binding(self, scope: Scope, binding, depth: int) -> bool:
         if binding.kind == "param":
+            if _numeric_annotation(binding.node.annotation):  # `value: float`, `w: jax.Array`: declared so
+                return True
             arguments = self.model.arguments_from_callers(scope, binding.name) or _constructed_with(
                 self.model, scope, binding.name)
             return bool(arguments) and all(self.value(caller, a, depth - 1) for caller, a in arguments)
@@ -253,3 +256,9 @@ def _constructed_with(model: Model, init: Scope, param: str) -> list[tuple[Scope
             return []
         found.append((scope, given[0]))
     return found
+
+
+def _numeric_annotation(annotation: ast.expr | None) -> bool:
+    """A number's or an array's annotation (not `bool`: a traced bool raises in `if`)."""
+    return annotation is not None and (ast.unparse(annotation).strip("'\"") in ("int", "float", "complex")
+                                       or is_array_annotation(annotation))
