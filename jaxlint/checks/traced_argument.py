@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from jaxlint.checks.where_arms import NAMED_NUMBERS
 from jaxlint.semantic.calls import is_array_annotation
 from jaxlint.semantic.imports import last_name
 
@@ -31,6 +32,7 @@ _ARRAY_OPERANDS = frozenset(("where", "maximum", "minimum", "clip", "add", "subt
 # jnp functions whose first argument is a shape, a size or a count: never a traced value.
 _SIZED = frozenset(("zeros", "ones", "empty", "full", "arange", "linspace", "logspace", "geomspace", "eye",
                     "identity", "tri", "tril_indices", "triu_indices", "indices"))
+_NUMBER_CALLS = frozenset(("builtins.float", "builtins.int", "builtins.complex", "builtins.len", "builtins.round"))
 _FILLING = frozenset(("append", "extend", "insert", "update", "setdefault", "add"))  # they put values in
 _ARRAY_METHODS = frozenset(("sum", "mean", "max", "min", "prod", "std", "var", "astype", "conj", "ravel",
                             "flatten", "transpose", "dot", "squeeze", "cumsum", "clip", "round"))
@@ -159,6 +161,12 @@ class _Bindings:
         if isinstance(expr, ast.Name):
             owner = scope.lookup_scope(expr.id)
             return owner is not None and self.known(owner, expr.id, depth - 1)
+        if isinstance(expr, ast.Attribute) and self.model.qualified(expr, scope) in NAMED_NUMBERS:
+            return True  # `math.pi`, `jnp.inf`
+        if isinstance(expr, ast.Call):
+            called = self.model.qualified(expr.func, scope) or ""
+            if called in _NUMBER_CALLS or called.startswith("math.") and not called.startswith("math.is"):
+                return True  # `float(os.environ["LR"])`, `math.sqrt(2)`: a number or an exception
         return _array(self.model, scope, expr)
 
 

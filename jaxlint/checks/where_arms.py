@@ -23,7 +23,7 @@ _BOOLEAN_CALLS = frozenset(("isnan", "isinf", "isfinite", "isneginf", "isposinf"
                             "array_equal", "logical_and", "logical_or", "logical_not", "logical_xor", "signbit",
                             "equal", "not_equal", "greater", "greater_equal", "less", "less_equal"))
 # Numbers that modules name (`jnp.nan`): an arm of `jnp.where` as a literal is.
-_NUMBERS = frozenset(f"{module}.{name}" for module in ("jax.numpy", "numpy", "math")
+NAMED_NUMBERS = frozenset(f"{module}.{name}" for module in ("jax.numpy", "numpy", "math")
                      for name in ("nan", "inf", "pi", "e", "euler_gamma", "tau"))
 
 
@@ -141,7 +141,7 @@ def _array(facts: Facts, expr: ast.expr, scope: Scope) -> bool:
         return type(expr.value) in (int, float, bool, complex)
     if isinstance(expr, ast.Starred):
         return False
-    if isinstance(expr, ast.Attribute) and qualified_name(expr, scope) in _NUMBERS:
+    if isinstance(expr, ast.Attribute) and qualified_name(expr, scope) in NAMED_NUMBERS:
         return True
     value = facts.value(expr)
     return (value.surely_traced_array or value.jax) and not value.is_tuple

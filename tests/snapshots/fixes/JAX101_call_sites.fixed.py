@@ -4,6 +4,7 @@ through jax.jit(f), partial(f) and aliases, with `global` at the call site; not 
 another variable at the call site."""
 
 import functools
+import math
 
 import jax
 import jax.numpy as jnp
@@ -67,6 +68,21 @@ def sweep(x):
     for lr in (0.1, 0.01):
         results.append(step(x, lr=lr))
     return results
+
+
+root = math.sqrt(2.0)
+
+
+@jax.jit
+def rooted(x, root):
+    return x * root
+
+
+def roots():
+    global root
+    first = rooted(1.0, root=root)
+    root = math.pi  # a number from math: known
+    return first, rooted(1.0, root=root)
 
 
 # --- no fix ------------------------------------------------------------------------------------
@@ -161,4 +177,5 @@ EXAMPLES = [
     ("closure", ()),
     ("schedule", (jnp.ones(2),)),
     ("sweep", (jnp.ones(2),)),
+    ("roots", ()),
 ]
