@@ -301,9 +301,7 @@ def _only_called(model: Model, name: str, owner: Scope, seen: set[tuple[Scope, s
     (`seen`: the aliases followed so far); reads of another variable of that name do not count."""
     seen.add((owner, name))
     uses = [(scope, use) for scope, use in model.loads_of(name) if scope.lookup_scope(name) is owner]
-    # A call in compiled code would pass the variable as that code read it at trace time: as stale.
-    return (unused_ok or bool(uses)) and all(not model.info(scope).cached and _called_or_wrapped(model, scope, use, seen)
-                                             for scope, use in uses)
+    return (unused_ok or bool(uses)) and all(_called_or_wrapped(model, scope, use, seen) for scope, use in uses)
 
 
 def _called_or_wrapped(model: Model, scope: Scope, use: ast.Name, seen: set[tuple[Scope, str]]) -> bool:
