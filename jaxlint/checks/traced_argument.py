@@ -203,6 +203,9 @@ def _used_as_array(model: Model, load: ast.expr, depth: int,
             return True
         elif isinstance(parent, (ast.Assign, ast.AugAssign)) and parent.value is node:
             return depth > 0 and _local_used_as_array(model, parent, depth - 1, following)
+        elif isinstance(parent, ast.keyword) and (callee := _module_function(model, parent)) is not None:
+            return depth > 0 and parent.arg is not None and _uses_as_array(  # `helper(x, scale=scale)`
+                model, callee, parent.arg, depth - 1, following)
         else:
             return False
 
@@ -221,18 +224,35 @@ def _array_operand(model: Model, call: ast.Call, node: ast.expr) -> bool:
 
 def _local_used_as_array(model: Model, statement: ast.Assign | ast.AugAssign, depth: int,
                          following: frozenset[tuple[Scope, str]]) -> bool:
-    """Every use of the local the statement assigns (`x = x * scale`: a local met again is
-    being followed already)."""
+    """Every use of the local the statement assigns (`x = x * scale`)."""
     targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
     if len(targets) != 1 or not isinstance(targets[0], ast.Name):
         return False
-    name = targets[0].id
-    scope = _scope_at(model, statement)
+    return _uses_as_array(model, _scope_at(model, statement), targets[0].id, depth, following)
+
+
+def _uses_as_array(model: Model, scope: Scope, name: str, depth: int,
+                   following: frozenset[tuple[Scope, str]]) -> bool:
+    """Every read of the variable `name` of `scope` (a local met again is being followed already)."""
     if (scope, name) in following:
         return True
     uses = [n for s in scope.subtree() for n in s.of_type(ast.Name)
             if isinstance(n.ctx, ast.Load) and n.id == name and s.lookup_scope(name) is scope]  # type: ignore[attr-defined]
     return all(_used_as_array(model, use, depth, following | {(scope, name)}) for use in uses)  # type: ignore[arg-type]
+
+
+def _module_function(model: Model, keyword: ast.keyword) -> Scope | None:
+    """The function of this module that `f(..., name=value)` calls, when `f` is bound to it alone."""
+    call = model.parent(keyword)
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
+        return None
+    owner = _scope_at(model, call).lookup_scope(call.func.id)
+    bindings = owner.bindings.get(call.func.id, []) if owner is not None else []
+    if len(bindings) != 1 or bindings[0].kind != "def":
+        return None
+    callee = model.scope_of.get(bindings[0].node)
+    params = callee.node.args if callee is not None else None  # type: ignore[attr-defined]
+    return callee if params is not None and keyword.arg in [a.arg for a in params.args + params.kwonlyargs] else None
 
 
 def _scope_at(model: Model, node: ast.AST) -> Scope:
