@@ -211,3 +211,39 @@ def test_the_examples_file_of_verify_is_not_a_caller(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text('[tool.jaxlint.verify]\nexamples = "ex.py"\n')
     [finding] = as_json(tmp_path, ".")
     assert finding["fix"]["applicability"] == "unsafe"
+
+
+METHOD = """\
+import functools
+
+import jax
+import jax.numpy as jnp
+
+
+class Objective:
+    def __init__(self, target, weight):
+        self.target = target
+        self.weight = weight
+
+    @functools.partial(jax.jit, static_argnums=0)
+    def compute(self, x):
+        return (x - self.target) * self.weight
+
+
+def perturb(objective, x, new_target):
+    objective.target = new_target
+    return objective.compute(x)
+
+
+objective = Objective(1.0, 2.0)
+print(perturb(objective, jnp.ones(3), 0.0))
+"""
+
+
+def test_a_fix_that_keeps_the_signature_stays_when_another_module_calls(tmp_path: Path) -> None:
+    """The compiled method's body moves to a new method: `compute` keeps its signature, so callers
+    in other modules need no change."""
+    (tmp_path / "objective.py").write_text(METHOD)
+    (tmp_path / "use.py").write_text("from objective import Objective\n\nprint(Objective(1.0).compute(2.0))\n")
+    [finding] = as_json(tmp_path, ".")
+    assert finding["code"] == "JAX101" and finding["fix"] is not None

@@ -90,8 +90,9 @@ def _stale_self_reads(model: Model, method: Scope, building: dict[Scope, set[Sco
     for node in reads:
         if node.attr in changes:
             first.setdefault(node.attr, node)
-    # One fix for them all (each finding's fix is the same edit): the compiled method takes them as arguments.
-    data = {"self": params[0], "attributes": sorted(first)}
+    # One fix for them all (each finding's fix is the same edit): the compiled method takes them as
+    # arguments, and the method its callers call keeps its signature.
+    data = {"self": params[0], "attributes": sorted(first), "keeps_signature": True}
     fixable = "unsafe" if first and attributes_passable(model, cls, method, [n for n in reads if n.attr in first]) \
         else None
     for attr, node in first.items():

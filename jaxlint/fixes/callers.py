@@ -48,15 +48,21 @@ def withdraw_outside_callers(findings: Sequence[Finding], path: str, others: Oth
     """The findings, without the signature-changing fixes of functions other modules mention."""
     out = []
     for finding in findings:
-        if (finding.code in SIGNATURE_CHANGING and (finding.fix or finding.fixable) and finding.function
-                and others.mention(finding.function.rsplit(".", 1)[-1], path)):
+        if _changes_signature(finding) and finding.function and others.mention(finding.function.rsplit(".", 1)[-1], path):
             finding = replace(finding, fix=None, fixable=None)
         out.append(finding)
     return out
 
 
 def needs_lookup(findings: Iterable[Finding]) -> bool:
-    return any(f.code in SIGNATURE_CHANGING and (f.fix or f.fixable) for f in findings)
+    return any(_changes_signature(f) for f in findings)
+
+
+def _changes_signature(finding: Finding) -> bool:
+    """A fix of a signature-changing rule, unless the rule says this one keeps it (a compiled method
+    whose body moves to a new method: the one callers call is unchanged)."""
+    keeps = isinstance(finding.fix_data, dict) and finding.fix_data.get("keeps_signature")
+    return finding.code in SIGNATURE_CHANGING and bool(finding.fix or finding.fixable) and not keeps
 
 
 def project_modules(files: Sequence[str], settings: Settings) -> OtherModules:
