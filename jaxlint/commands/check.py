@@ -14,7 +14,7 @@ from jaxlint.config import ConfigError, Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.discovery import discover
 from jaxlint.engine import FileResult, check_file, check_paths
-from jaxlint.fixes.callers import withdraw_in_results
+from jaxlint.fixes.callers import OtherModules, project_modules, withdraw_in_results
 from jaxlint.progress import Progress, wanted
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -77,8 +77,9 @@ def _run(stdin_name: str | None, options: CheckOptions, settings: Settings, code
         for warning in found.warnings if not options.quiet else ():
             print(f"jaxlint: warning: {warning}", file=sys.stderr)
         results = _check_files(files, options, settings, codes)
+    others = project_modules(files, settings)  # read once, only if a signature-changing fix was built
     results = [FileResult(only_fixable(r.findings, options.fixable), r.errors)
-               for r in withdraw_in_results(files, results, settings)]
+               for r in withdraw_in_results(files, results, others)]
     errors = [*unreadable, *(e for r in results for e in r.errors)]
     for error in errors:
         print(f"jaxlint: error: {error}", file=sys.stderr)
@@ -86,17 +87,18 @@ def _run(stdin_name: str | None, options: CheckOptions, settings: Settings, code
         from jaxlint.commands.add_noqa import add_noqa
 
         return max(add_noqa(files, results, options.quiet), EXIT_ERROR if errors else EXIT_CLEAN)
-    return _fix_and_report(files, results, stdin, bool(errors), options, settings, codes, report)
+    return _fix_and_report(files, results, stdin, bool(errors), options, settings, codes, report, others)
 
 
 def _fix_and_report(files: list[str], results: list[FileResult], stdin: bytes | None, errors: bool,
-                    options: CheckOptions, settings: Settings, codes: frozenset[str], report: TextIO) -> int:
+                    options: CheckOptions, settings: Settings, codes: frozenset[str], report: TextIO,
+                    others: OtherModules) -> int:
     fixed_any = write_failed = False
     listing = ""
     if options.fix or options.diff:
         from jaxlint.commands.fixing import fixes_listing, run_fixes
 
-        outcome = run_fixes(files, results, stdin, options, settings, codes, report)
+        outcome = run_fixes(files, results, stdin, options, settings, codes, report, others)
         if options.diff:
             return EXIT_ERROR if errors else (EXIT_FINDINGS if outcome.changed else EXIT_CLEAN)
         results, fixed_any, write_failed = outcome.results, outcome.changed, outcome.write_failed

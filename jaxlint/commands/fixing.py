@@ -14,7 +14,6 @@ from jaxlint.diagnostics import Finding
 from jaxlint.engine import FileResult, check_source, read_file
 from jaxlint.fixes.callers import (
     OtherModules,
-    project_modules,
     withdraw_outside_callers,
 )
 from jaxlint.fixes.files import FileFix, fix_file
@@ -32,14 +31,13 @@ class FixRun:
 
 
 def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes | None, options,
-              settings: Settings, codes: frozenset[str], report: TextIO) -> FixRun:
+              settings: Settings, codes: frozenset[str], report: TextIO, others: OtherModules) -> FixRun:
     """Fix each file that has a fix to apply; write it back (or print the source for stdin, or the
     diff). "Fixed ..." goes to `report` in the text format, else to stderr."""
     unsafe = options.unsafe_fixes
     run = FixRun([], False)
     applied = 0
     diffs: list[str] = []
-    others = project_modules(files, settings)
     todo = sum(any(f.fixed_by(unsafe) for f in r.findings) for r in results)
     with Progress("Fixing", todo, wanted(quiet=options.quiet, output_format=options.output_format)) as progress:
         for path, result in zip(files, results, strict=True):

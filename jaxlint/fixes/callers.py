@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
-from jaxlint.engine import FileResult
+from jaxlint.engine import FileResult, read_file
 
 SIGNATURE_CHANGING = frozenset({"JAX101"})  # its fix adds a parameter to the function
 
@@ -36,11 +36,9 @@ class OtherModules:
             for path in dict.fromkeys(os.path.realpath(p) for p in self._paths()):
                 if path in self._excluded:
                     continue
-                try:
-                    with open(path, "rb") as handle:
-                        self._contents.append((path, handle.read()))
-                except OSError:
-                    continue
+                data = read_file(path)
+                if data is not None:
+                    self._contents.append((path, data))
         return self._contents
 
 
@@ -88,10 +86,7 @@ def project_modules(files: Sequence[str], settings: Settings) -> OtherModules:
     return OtherModules(paths, excluded=[examples, str(settings.root / examples)] if examples else [])
 
 
-def withdraw_in_results(files: Sequence[str], results: Sequence[FileResult], settings: Settings) -> list[FileResult]:
-    """`withdraw_outside_callers` over a run's results (a no-op unless such a fix was built)."""
-    if not any(needs_lookup(r.findings) for r in results):
-        return list(results)
-    others = project_modules(files, settings)
+def withdraw_in_results(files: Sequence[str], results: Sequence[FileResult], others: OtherModules) -> list[FileResult]:
+    """`withdraw_outside_callers` over a run's results (no file is read unless such a fix was built)."""
     return [replace(r, findings=tuple(withdraw_outside_callers(r.findings, path, others))) if needs_lookup(r.findings)
             else r for path, r in zip(files, results, strict=True)]
