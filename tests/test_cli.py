@@ -25,6 +25,7 @@ from typing import ClassVar, TypeVar
 import pytest
 
 from jaxlint import __version__
+from tests.terminal import read_until_closed
 
 # --------------------------------------------------------------------------------------------
 # Helpers
@@ -287,19 +288,11 @@ def _run_on_pty(args: list[str], cwd: Path, env: dict[str, str]) -> str:
         process = subprocess.Popen([sys.executable, "-m", "jaxlint", *args], cwd=cwd, stdout=slave,
                                    stderr=subprocess.DEVNULL, env=env)
         os.close(slave)
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # EIO: the child closed the terminal
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
+        written = read_until_closed(master)
         process.wait(timeout=60)
     finally:
         os.close(master)
-    return b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+    return written.decode("utf-8").replace("\r\n", "\n")
 
 
 class TestTextOutput:

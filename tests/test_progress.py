@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.terminal import read_until_closed
+
 ROOT = Path(__file__).resolve().parent.parent
 # Analysed (it mentions jax) and slow enough that 300 files take a few seconds with one process.
 CLEAN = "import jax\nimport jax.numpy as jnp\n\n" + "".join(
@@ -31,19 +33,11 @@ def _run(args: list[str], cwd: Path, *, terminal: bool) -> tuple[str, str]:
     try:
         process = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=slave, env=env)
         os.close(slave)
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # EIO: the child closed the terminal
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
+        written = read_until_closed(master)
         stdout = process.communicate(timeout=120)[0].decode()
     finally:
         os.close(master)
-    return stdout, b"".join(chunks).decode()
+    return stdout, written.decode()
 
 
 @pytest.fixture(scope="module")
