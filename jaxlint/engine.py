@@ -240,14 +240,10 @@ def module_name(path: str) -> str:
     """Dotted module name for the JSON `function` field, from the package root (the first folder up
     without an `__init__.py`): site-packages/blackjax/mcmc/hmc.py → blackjax.mcmc.hmc; a file
     outside any package is named by its stem."""
-    folder, filename = os.path.split(os.path.abspath(path))
-    parts = [] if filename == "__init__.py" else [os.path.splitext(filename)[0]]
-    while _is_package(folder):
-        folder, name = os.path.split(folder)
-        if not name:
-            break
-        parts.append(name)
-    return ".".join(reversed(parts)) or "__main__"
+    absolute = os.path.abspath(path)
+    *packages, filename = os.path.relpath(absolute, package_root(absolute)).split(os.sep)
+    parts = packages if filename == "__init__.py" else [*packages, os.path.splitext(filename)[0]]
+    return ".".join(parts) or "__main__"
 
 
 def package_root(path: str) -> str:
