@@ -18,11 +18,14 @@ from jaxlint import __version__
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Edit, Finding, Fix, Location
 from jaxlint.engine import FileResult
+from jaxlint.project.incoming import Incoming
+from jaxlint.project.summary import decode as decode_summary
+from jaxlint.project.summary import encode as encode_summary
 
 _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
         "# This file is a cache directory tag created by jaxlint.\n"
         "# For information about cache directory tags see https://bford.info/cachedir/\n")
-_FORMAT = 1  # bump when the entry layout changes
+_FORMAT = 2  # bump when the entry layout changes
 # Bounds: an entry not used for MAX_AGE is removed, then the oldest until the cache fits in MAX_BYTES.
 # Checked at most once per PRUNE_EVERY, so a run usually pays one stat for it.
 MAX_AGE = 30 * 86400
@@ -41,17 +44,20 @@ class Cache:
         self._unwritable = False
         prune(self._root)
 
-    def key(self, path: str, data: bytes) -> str:
+    def key(self, path: str, data: bytes, incoming: Incoming | None = None) -> str:
+        """The entry of this file's content, as analysed with what the other modules told it."""
         digest = hashlib.blake2b(self._salt, digest_size=20)
         digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
         digest.update(data)
+        if incoming:
+            digest.update(b"\0" + repr(incoming).encode("utf-8", "surrogateescape"))
         return digest.hexdigest()
 
-    def get(self, key: str, path: str) -> FileResult | None:
+    def get(self, key: str, path: str, incoming: Incoming | None = None) -> FileResult | None:
         try:
             with open(self._entries / key, "rb") as handle:
                 _mark_used(handle)
-                return _decode(marshal.load(handle), path)
+                return _decode(marshal.load(handle), path, incoming)
         except Exception:  # missing, unreadable or corrupt: recompute
             return None
 
@@ -140,13 +146,14 @@ def _build_stamp() -> tuple:
     when the version number did not change (development installs)."""
     package = Path(__file__).parent
     modules = [*package.glob("*.py"), *package.glob("checks/*.py"), *package.glob("semantic/*.py"),
-               *package.glob("fixes/*.py")]  # the findings carry their built fixes
+               *package.glob("fixes/*.py"), *package.glob("project/*.py")]  # the findings carry their built fixes
     return tuple(sorted((path.relative_to(package).as_posix(), path.stat().st_size, path.stat().st_mtime_ns)
                         for path in modules))
 
 
 def _encode(result: FileResult) -> tuple:
-    return tuple((f.code, f.name, f.severity, f.message, f.location.row, f.location.column, f.end_location.row,
+    summary = None if result.summary is None else encode_summary(result.summary)
+    return summary, tuple((f.code, f.name, f.severity, f.message, f.location.row, f.location.column, f.end_location.row,
                   f.end_location.column, f.function, _encode_fix(f.fix), f.noqa_row, f.cell, f.context,
                   f.fixable, f.fix_data) for f in result.findings)
 
@@ -159,16 +166,17 @@ def _encode_fix(fix: Fix | None) -> tuple | None:
     return (fix.applicability, fix.message, edits)
 
 
-def _decode(entry: tuple, path: str) -> FileResult:
+def _decode(entry: tuple, path: str, incoming: Incoming | None) -> FileResult:
+    summary, encoded = entry
     findings = []
     for (code, name, severity, message, row, column, end_row, end_column, function, fix, noqa_row, cell,
-         context, fixable, fix_data) in entry:
+         context, fixable, fix_data) in encoded:
         findings.append(Finding(
             code=code, name=name, severity=severity, message=message, filename=path,
             location=Location(row, column), end_location=Location(end_row, end_column), function=function,
             fix=_decode_fix(fix), noqa_row=noqa_row, cell=cell, context=context, fixable=fixable,
             fix_data=fix_data))
-    return FileResult(tuple(findings))
+    return FileResult(tuple(findings), summary=None if summary is None else decode_summary(summary), incoming=incoming)
 
 
 def _decode_fix(fix: tuple | None) -> Fix | None:

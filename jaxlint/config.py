@@ -10,9 +10,11 @@ DEFAULT_EXCLUDE = (".git", ".venv", "venv", "build", "dist", "__pycache__", ".to
                    "site-packages", ".jaxlint_cache", ".mypy_cache", ".pytest_cache", ".ruff_cache",
                    ".ipynb_checkpoints", ".nox", ".eggs")
 _KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude",
-         "respect-gitignore", "unsafe-fixes", "max-unroll", "jit-decorators", "key-names", "test-files", "verify"}
+         "respect-gitignore", "unsafe-fixes", "max-unroll", "jit-decorators", "key-names", "test-files", "verify",
+         "src"}
 _VERIFY_KEYS = {"examples", "timeout"}
 DEFAULT_SELECT = ("ALL",)
+DEFAULT_SRC = (".", "src")  # as ruff: where a project's own top-level modules are found
 # Test files, where rules that flag testing idioms (one key fed to two code paths to compare
 # them) stay quiet. A pattern ending in "/" names a folder anywhere in the path.
 DEFAULT_TEST_FILES = ("test_*.py", "*_test.py", "conftest.py", "tests/", "test/")
@@ -39,6 +41,7 @@ class Settings:
     jit_decorators: tuple[str, ...] = ()
     key_names: tuple[str, ...] = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key")
     test_files: tuple[str, ...] = DEFAULT_TEST_FILES
+    src: tuple[str, ...] = DEFAULT_SRC  # import roots, relative to the configuration's folder
     verify_examples: str | None = None
     verify_timeout: float = 60.0
     target_version: str | None = None  # "py311"..., from --target-version: the Python the code is written for
@@ -122,7 +125,7 @@ def _from_table(table: dict, path: Path, where: str, known: set[str]) -> Setting
     for key in ("exclude", "extend-exclude"):
         if key in table:
             changes[key.replace("-", "_")] = tuple(_relative_glob(glob) for glob in _strings(table[key], key, where))
-    for key in ("jit-decorators", "key-names", "test-files"):
+    for key in ("jit-decorators", "key-names", "test-files", "src"):
         if key in table:
             changes[key.replace("-", "_")] = _strings(table[key], key, where)
     for key in ("respect-gitignore", "unsafe-fixes"):

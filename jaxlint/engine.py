@@ -21,7 +21,10 @@ from jaxlint.source import BrokenCell, Source, UndecodableSource, decode
 from jaxlint.syntax_hints import hint, newer_syntax
 
 if TYPE_CHECKING:  # the model is imported when a file needs it: cache hits and skipped files never do
+    from jaxlint.cache import Cache
     from jaxlint.checks.base import Report
+    from jaxlint.project.incoming import Incoming
+    from jaxlint.project.summary import ModuleSummary
     from jaxlint.semantic.model import Model
 
 _CONTEXT_LINES = 3
@@ -33,10 +36,14 @@ _JAX_FAMILY = (b"jax", b"flax", b"equinox", b"optax", b"numpyro", b"haiku", b"ch
 class FileResult:
     findings: tuple[Finding, ...]
     errors: tuple[str, ...] = ()  # internal errors, for stderr
+    summary: ModuleSummary | None = None  # what other modules need to know of it; None: not parsed
+    incoming: Incoming | None = None  # what the other modules told it (None: nothing)
 
 
-def check_file(path: str, settings: Settings, enabled: frozenset[str], data: bytes | None = None) -> FileResult:
-    """Findings of one file. `data` is the content when it does not come from `path` (stdin)."""
+def check_file(path: str, settings: Settings, enabled: frozenset[str], data: bytes | None = None,
+               incoming: Incoming | None = None) -> FileResult:
+    """Findings of one file. `data` is the content when it does not come from `path` (stdin);
+    `incoming`, what the project pass learned about it from the other modules."""
     try:
         if data is None:
             with open(path, "rb") as handle:
@@ -48,9 +55,10 @@ def check_file(path: str, settings: Settings, enabled: frozenset[str], data: byt
         source = notebooks.load(text) if path.endswith(".ipynb") else Source(text)
     except (UndecodableSource, notebooks.NotebookError) as exc:
         return FileResult((_engine_finding(SYNTAX_ERROR, path, str(exc), 1, 1, None),))
-    if not may_have_findings(data, settings):  # no rule can fire: only whether it parses (JAX000) matters
-        return FileResult(_parse_errors(source, path, settings.target_version))
-    return check_source(source, path, settings, enabled)
+    if not may_have_findings(data, settings) and not (incoming and incoming.entries):
+        # no rule can fire: whether it parses (JAX000) matters, and what it offers other modules
+        return _outline(source, path, settings.target_version)
+    return check_source(source, path, settings, enabled, incoming=incoming)
 
 
 def may_have_findings(data: bytes, settings: Settings) -> bool:
@@ -61,8 +69,10 @@ def may_have_findings(data: bytes, settings: Settings) -> bool:
 
 
 def check_source(source: Source, path: str, settings: Settings, enabled: frozenset[str], *,
-                 build_fixes: bool = True) -> FileResult:
-    """Findings of one parsed source, with their fixes (unless `build_fixes` is false)."""
+                 build_fixes: bool = True, incoming: Incoming | None = None) -> FileResult:
+    """Findings of one parsed source, with their fixes (unless `build_fixes` is false), and its summary."""
+    from jaxlint.project.incoming import NOTHING
+    from jaxlint.project.summary import summarise
     from jaxlint.semantic.model import Model, ModelOptions
 
     try:
@@ -74,12 +84,14 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
     if is_test_file(path, settings):
         codes -= {module.CODE for module in rule_modules() if getattr(module, "QUIET_IN_TESTS", False)}
     suppress: noqa.Suppressions | None = None  # tokenizing for comments is costly: only once findings exist
-    options = ModelOptions(module_name=module_name(path),
+    name = module_name(path)
+    options = ModelOptions(module_name=name, package=package_of(path, name),
                            jit_decorators=frozenset(settings.jit_decorators), key_names=settings.key_names)
     findings = _cell_errors(source, path, settings.target_version)
     errors: list[str] = []
+    summary = None
     try:
-        model = Model(tree, options, source.text)
+        model = Model(tree, options, source.text, incoming or NOTHING)
     except RecursionError:
         return FileResult((), (f"{path}: too deeply nested to analyse",))
     except Exception:  # a bug of ours must not end the run
@@ -101,21 +113,48 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
                 suppress = suppress or noqa.parse(source.text)
                 if settings.ignore_noqa or not suppress.suppressed(finding.code, report.node.lineno):  # type: ignore[attr-defined]
                     findings.append(finding)
+        if build_fixes:  # a relint (build_fixes false) only asks for findings
+            try:
+                summary = summarise(model)
+            except Exception:
+                result = _internal(path, "module summary", source)
+                findings += result.findings
+                errors += result.errors
     finally:
         model.release()
     if build_fixes and any(f.fixable for f in findings):
-        findings, errors = _with_fixes(source, path, findings, errors, settings, enabled)
-    return FileResult(tuple(sorted(set(findings), key=lambda f: f.sort_key)), tuple(errors))
+        findings, errors = _with_fixes(source, path, findings, errors, settings, enabled, incoming)
+    return FileResult(tuple(sorted(set(findings), key=lambda f: f.sort_key)), tuple(errors), summary, incoming)
+
+
+def package_of(path: str, name: str) -> str | None:
+    """The package a module's relative imports start from (a package's `__init__` is its own)."""
+    if os.path.basename(path) == "__init__.py":
+        return name
+    return name.rpartition(".")[0] or None
+
+
+def _outline(source: Source, path: str, target_version: str | None) -> FileResult:
+    """A file no rule can fire in: whether it parses, and the functions and imports it offers."""
+    from jaxlint.project.summary import outline
+
+    try:
+        tree = ast.parse(source.text, filename=path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        return FileResult((*_cell_errors(source, path, target_version), _unparsable(source, path, exc, target_version)))
+    summary = outline(tree, package_of(path, module_name(path)))
+    return FileResult(tuple(_cell_errors(source, path, target_version)), summary=summary)
 
 
 def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list[str], settings: Settings,
-                enabled: frozenset[str]) -> tuple[list[Finding], list[str]]:
+                enabled: frozenset[str], incoming: Incoming | None) -> tuple[list[Finding], list[str]]:
     """The findings with the fixes that were built and work (libcst is imported only here): a fix's
-    result is linted once more, to see that its finding is gone."""
+    result is linted once more, with what the other modules told this one, to see that its finding
+    is gone."""
     from jaxlint.fixes.files import attach_fixes
 
     def relint(text: str) -> tuple[Finding, ...]:
-        return check_source(Source(text), path, settings, enabled, build_fixes=False).findings
+        return check_source(Source(text), path, settings, enabled, build_fixes=False, incoming=incoming).findings
 
     try:
         return attach_fixes(source, findings, relint), errors
@@ -129,12 +168,22 @@ def _finding(report: Report, info, path: str, source: Source, model: Model) -> F
     column = source.char_column(row, node.col_offset) + 1  # type: ignore[attr-defined]
     end_column = source.char_column(end_row, node.end_col_offset or 0) + 1  # type: ignore[attr-defined]
     finding = _located(
-        code=info.code, name=info.name, severity=report.severity or info.severity, message=report.message,
+        code=info.code, name=info.name, severity=report.severity or info.severity,
+        message=report.message + _called_from(model, report.scope),
         filename=path, start=(row, column), end=(end_row, end_column), source=source,
         function=model.qualname(report.scope), fixable=report.fixable, fix_data=report.fix_data)
     if source.cells and report.lines:
         return replace(finding, message=notebooks.cell_lines(report.message, report.lines, source.cells, finding.cell))
     return finding
+
+
+def _called_from(model: Model, scope) -> str:
+    """Where the traced code that makes this function traced is, when it is in another module."""
+    for current in (scope, *scope.ancestors()) if scope is not None else ():
+        caller = model.info(current).caller
+        if caller:
+            return f" (`{current.qualname}` is called from {caller})"
+    return ""
 
 
 def _located(*, start: tuple[int, int], end: tuple[int, int], source: Source | None, **fields) -> Finding:
@@ -150,14 +199,6 @@ def _located(*, start: tuple[int, int], end: tuple[int, int], source: Source | N
             end_row, end_column = row, column + 1
     return Finding(location=Location(row, column), end_location=Location(end_row, end_column), cell=cell,
                    noqa_row=noqa_row if cell is None else row, context=context, **fields)
-
-
-def _parse_errors(source: Source, path: str, target_version: str | None) -> tuple[Finding, ...]:
-    try:
-        ast.parse(source.text, filename=path)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        return (*_cell_errors(source, path, target_version), _unparsable(source, path, exc, target_version))
-    return tuple(_cell_errors(source, path, target_version))
 
 
 def _cell_errors(source: Source, path: str, target_version: str | None) -> list[Finding]:
@@ -261,31 +302,65 @@ def _is_package(folder: str) -> bool:
 
 
 def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *, jobs: int = 1,
-                cache_dir: str | None = None,
-                progress: Callable[[str, bool], None] | None = None) -> list[FileResult]:
+                cache_dir: str | None = None, progress: Callable[[str, bool], None] | None = None,
+                context: list[str] | tuple[str, ...] = (), contents: dict[str, bytes] | None = None) -> list[FileResult]:
     """Results in the order of `files`, the same whatever `jobs`. `cache_dir` None: no cache.
-    `progress` hears each file as it is done, and whether its result came from the cache."""
-    from jaxlint.parallel import ordered_map
+    `progress` hears each file as it is done, and whether its result came from the cache.
+    `context`: the project's other files, analysed only for what they tell `files` (a helper of
+    `files` their jitted code calls). `contents`: the bytes of a path that are not on disk (stdin).
+
+    Each file is analysed alone first; the project pass then tells each module how the others'
+    traced code calls it, and the modules told something new are analysed again, until none is."""
+    from jaxlint.project.propagate import incoming_facts, shown_path
 
     cache = None
     if cache_dir is not None:
         from jaxlint.cache import Cache
 
         cache = Cache(cache_dir, settings, enabled)
+    named = set(files)
+    every = [*files, *dict.fromkeys(p for p in context if p not in named)]
+    overrides = contents or {}
     # The cache is keyed by content, so the bytes are read here; without it each worker reads its
     # own files (None), and no bytes travel between processes.
-    contents = [read_file(path) for path in files] if cache else [None] * len(files)
-    keys = [cache.key(path, data) if cache and data is not None else None for path, data in zip(files, contents)]
-    results = [cache.get(key, path) if cache and key else None for path, key in zip(files, keys)]
+    data = [overrides[p] if p in overrides else read_file(p) if cache else None for p in every]
+    check = _Check(settings, enabled)
+    results = _analysed(check, every, data, [None] * len(every), cache, jobs, progress)
+    absolute = [os.path.abspath(p) for p in every]
+    shown = {a: shown_path(a) for a in absolute}
+    used: list[Incoming | None] = [None] * len(every)
+    for _ in range(_PROJECT_ROUNDS):
+        summaries = {a: r.summary for a, r in zip(absolute, results) if r.summary is not None}
+        told = incoming_facts(summaries, shown)
+        again = [i for i, a in enumerate(absolute) if told.get(a) != used[i] and results[i].summary is not None]
+        if not again:
+            break
+        fresh = _analysed(check, [every[i] for i in again], [data[i] for i in again],
+                          [told.get(absolute[i]) for i in again], cache, jobs, None)
+        for index, result in zip(again, fresh):
+            results[index], used[index] = result, told.get(absolute[index])
+    return results[:len(files)]
+
+
+_PROJECT_ROUNDS = 6  # a chain of helpers across this many modules is followed; longer ones are cut
+
+
+def _analysed(check: _Check, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],
+              cache: Cache | None, jobs: int, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
+    """`check` of each path, from the cache where it holds the result, else in worker processes."""
+    from jaxlint.parallel import ordered_map
+
+    keys = [cache.key(p, d, i) if cache and d is not None else None for p, d, i in zip(paths, data, incoming)]
+    results = [cache.get(k, p, i) if cache and k else None for p, k, i in zip(paths, keys, incoming)]
     missing = [index for index, result in enumerate(results) if result is None]
     if progress:
-        for path, result in zip(files, results):
+        for path, result in zip(paths, results):
             if result is not None:
                 progress(path, True)
-    weights = [len(contents[i]) if contents[i] is not None else _size(files[i]) for i in missing]
-    fresh = ordered_map(_Check(settings, enabled), [(files[i], contents[i]) for i in missing], jobs=jobs,
+    weights = [len(data[i]) if data[i] is not None else _size(paths[i]) for i in missing]
+    fresh = ordered_map(check, [(paths[i], data[i], incoming[i]) for i in missing], jobs=jobs,
                         weights=weights, on_crash=_crashed,
-                        on_done=(lambda i: progress(files[missing[i]], False)) if progress else None)
+                        on_done=(lambda i: progress(paths[missing[i]], False)) if progress else None)
     for index, result in zip(missing, fresh):
         results[index] = result
         if cache and keys[index]:
@@ -316,11 +391,11 @@ class _Check:
     settings: Settings
     enabled: frozenset[str]
 
-    def __call__(self, item: tuple[str, bytes | None]) -> FileResult:
-        path, data = item
+    def __call__(self, item: tuple[str, bytes | None, Incoming | None]) -> FileResult:
+        path, data, incoming = item
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))  # also in spawned workers
-        return check_file(path, self.settings, self.enabled, data)
+        return check_file(path, self.settings, self.enabled, data, incoming)
 
 
-def _crashed(item: tuple[str, bytes | None], exc: BaseException) -> FileResult:
+def _crashed(item: tuple[str, bytes | None, Incoming | None], exc: BaseException) -> FileResult:
     return FileResult((), (f"{item[0]}: the worker process analysing it died ({type(exc).__name__}: {exc})",))

@@ -136,10 +136,7 @@ def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Re
 
 def _traced_by(info: TraceInfo, scope: Scope) -> str:
     """The function, with how it comes to be traced: "jit-compiled `f`", "`body` (traced by `jax.lax.scan`)"."""
-    label = f"`{function_label(scope)}`"
-    if info.cached and "jit" in info.transforms:
-        return f"jit-compiled {label}"
-    return f"{label} ({info.origin})" if info.origin else f"traced {label}"
+    return info.describe(function_label(scope))
 
 
 def _static_candidates(model: Model, scope: Scope, operand: ast.expr) -> tuple[Scope, list[str]] | None:

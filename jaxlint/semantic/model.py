@@ -9,6 +9,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from jaxlint.project.incoming import NOTHING, Entry, Incoming
 from jaxlint.semantic.calls import SCALAR_ANNOTATIONS, is_array_annotation
 from jaxlint.semantic.classes import field_declarations
 from jaxlint.semantic.fields import ClassFields, declared_static
@@ -57,17 +58,21 @@ _UNTRACEABLE_ANNOTATIONS = frozenset(("str", "Callable", "type", "Sequence[str]"
 @dataclass(frozen=True)
 class ModelOptions:
     module_name: str = "module"
+    package: str | None = None  # where relative imports start; None outside a package
     jit_decorators: frozenset[str] = frozenset()
     key_names: tuple[str, ...] = DEFAULT_KEY_NAMES
 
 
 class Model:
-    def __init__(self, tree: ast.Module, options: ModelOptions = ModelOptions(), text: str | None = None) -> None:
+    def __init__(self, tree: ast.Module, options: ModelOptions = ModelOptions(), text: str | None = None,
+                 incoming: Incoming = NOTHING) -> None:
         """`text` is the source `tree` was parsed from (unparsed from the tree when not given):
-        some questions are answered faster by a search of it."""
+        some questions are answered faster by a search of it. `incoming`: what the project pass
+        learned from the other modules (who calls this module's functions from traced code)."""
         self.tree = tree
         self.options = options
-        builder = ScopeBuilder()
+        self.incoming = incoming
+        builder = ScopeBuilder(options.package)
         self.module = builder.build(tree)
         self.scopes = builder.scopes
         self.scope_of = builder.scope_of
@@ -77,6 +82,7 @@ class Model:
         self._analysis = TraceAnalysis(self.module, self.scopes, self.scope_of, self._parents, self.imports,
                                        options.jit_decorators)
         self.trace: dict[Scope, TraceInfo] = self._analysis.run()
+        self._enter_from_callers(incoming.entries)
         self._facts: dict[Scope, Facts] = {}
         self._computing: set[Scope] = set()
         self._outer_owners: dict[Scope, list[Scope]] = {}
@@ -332,6 +338,27 @@ class Model:
         return found
 
     # -- parameter facts that need the whole module ---------------------------------------
+
+    def _enter_from_callers(self, entries: tuple[Entry, ...]) -> None:
+        """Functions that other modules' traced code calls: traced like a local callee, with
+        exactly the parameters those calls hand traced values."""
+        if not entries:
+            return
+        offered = {s.qualname: s for s in self._functions if s.kind == "function"}
+        for entry in entries:
+            scope = offered.get(entry.function)
+            info = self.trace[scope] if scope is not None else None
+            if info is None or info.host:
+                continue
+            info.transforms.update(entry.transforms)
+            info.abstract |= entry.abstract
+            info.cached |= entry.cached
+            new = admitted(scope, set(entry.traced), set(entry.arrays)) - (info.static_params - info.unbatched)
+            info.traced_params |= new
+            info.static_params -= new
+            info.reasons.append(f"called from {entry.caller}")
+            info.caller = info.caller or entry.caller
+            self._analysis.inherit_nesting(scope, info)
 
     def _defaults_never_passed(self) -> None:
         """A defaulted parameter that no call site passes keeps its Python default: static; so does
@@ -590,10 +617,16 @@ def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwa
     if node.args.vararg is not None and len(call.args) > len(positional):  # type: ignore[attr-defined]
         if any(v.traced for v in args[len(positional):]):
             receiving.add(node.args.vararg.arg)  # type: ignore[attr-defined]
+    return admitted(target, receiving, arrays)
+
+
+def admitted(target: Scope, receiving: set[str], arrays: set[str]) -> set[str]:
+    """Of the parameters a call hands traced values (`arrays`: surely traced arrays), those that
+    become traced: not one annotated as never holding a tracer, nor one that looks like a flag
+    (other callers may hand it a Python value) unless the call surely passes an array."""
+    node = target.node
     never_traced = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs  # type: ignore[attr-defined]
                     if a.annotation is not None and ast.unparse(a.annotation) in _UNTRACEABLE_ANNOTATIONS}
-    # A parameter that looks like a flag may still be handed a Python value by other callers:
-    # static unless this call surely passes an array.
     never_traced |= {p for p in receiving - arrays if looks_static(target, p)}
     params = set(target.params()) | {a.arg for a in (node.args.vararg,) if a}  # type: ignore[attr-defined]
     return (receiving & params) - never_traced

@@ -130,7 +130,8 @@ class ScopeBuilder:
     kept in a map, not on the nodes: a tree with links both ways is a reference cycle, which
     only the cycle collector frees, at the cost of walking every node once more."""
 
-    def __init__(self) -> None:
+    def __init__(self, package: str | None = None) -> None:
+        self.package = package  # the package relative imports start from; None: they resolve to nothing
         self.scopes: list[Scope] = []
         self.scope_of: dict[ast.AST, Scope] = {}  # function/class node → its own scope
         self.parents: dict[ast.AST, ast.AST] = {}
@@ -251,7 +252,7 @@ class ScopeBuilder:
                 scope.bindings[node.id].append(Binding(node.id, "del", node, node.lineno))
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
-                for name, qualified in _import_bindings(node, alias):
+                for name, qualified in import_bindings(node, alias, self.package):
                     binding = Binding(name, "import", node, node.lineno, qualified)
                     scope.bindings[name].append(binding)
                     self.imports.append(binding)
@@ -299,7 +300,8 @@ def _store_kind(node: ast.Name, parents: dict[ast.AST, ast.AST]) -> str:
     return "assign"
 
 
-def _import_bindings(node: ast.Import | ast.ImportFrom, alias: ast.alias) -> list[tuple[str, str | None]]:
+def import_bindings(node: ast.Import | ast.ImportFrom, alias: ast.alias,
+                     package: str | None) -> list[tuple[str, str | None]]:
     if isinstance(node, ast.Import):
         if alias.asname:
             return [(alias.asname, alias.name)]
@@ -308,6 +310,17 @@ def _import_bindings(node: ast.Import | ast.ImportFrom, alias: ast.alias) -> lis
     if alias.name == "*":
         return []
     module = node.module or ""
-    if node.level:  # relative import: a project module, never a JAX library
-        return [(alias.asname or alias.name, None)]
+    if node.level:  # relative import: a module of the project, named from the importing package
+        base = _relative_base(package, node.level)
+        if not base:
+            return [(alias.asname or alias.name, None)]
+        module = f"{base}.{module}" if module else base
     return [(alias.asname or alias.name, f"{module}.{alias.name}" if module else alias.name)]
+
+
+def _relative_base(package: str | None, level: int) -> str | None:
+    """The package `from .` (level 1), `from ..` (level 2) ... names, seen from `package`."""
+    if not package:
+        return None
+    parts = package.split(".")
+    return ".".join(parts[:len(parts) - level + 1]) if level <= len(parts) else None

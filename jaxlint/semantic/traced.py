@@ -33,10 +33,22 @@ class TraceInfo:
     given_static: set[str] = field(default_factory=set)
     # For messages, how the code comes to be traced: "traced by `jax.lax.scan`", "traced inside flax `__call__`"
     origin: str = ""
+    # Traced because another module's traced code calls it: "jit-compiled `step` in pkg/train.py:9"
+    caller: str = ""
 
     @property
     def traced(self) -> bool:
         return bool(self.transforms) and not self.host
+
+    def describe(self, name: str) -> str:
+        """`name` (a function) with how it comes to be traced: "jit-compiled `f`", "`body` (traced by
+        `jax.lax.scan`)"; only "`f`" when another module's traced code calls it (said elsewhere)."""
+        label = f"`{name}`"
+        if self.caller:
+            return label
+        if self.cached and "jit" in self.transforms:
+            return f"jit-compiled {label}"
+        return f"{label} ({self.origin})" if self.origin else f"traced {label}"
 
     @property
     def shape_only(self) -> bool:
@@ -116,7 +128,7 @@ class TraceAnalysis:
                 last = func.id if kind is name_type else func.attr if kind is attribute_type else None
                 if last is None or last in candidates:
                     self._call(call, scope)  # type: ignore[arg-type]
-        self._inherit_nesting(self.module, None)
+        self.inherit_nesting(self.module, None)
         for info in self.info.values():
             if info.host:
                 info.transforms.clear()
@@ -359,7 +371,7 @@ class TraceAnalysis:
 
     # -- nesting -------------------------------------------------------------------------
 
-    def _inherit_nesting(self, scope: Scope, enclosing: TraceInfo | None) -> None:
+    def inherit_nesting(self, scope: Scope, enclosing: TraceInfo | None) -> None:
         """Defs and lambdas inside traced code are traced under the same transforms."""
         for child in scope.children:
             if child.is_function and enclosing is not None and enclosing.traced:
@@ -375,7 +387,7 @@ class TraceAnalysis:
                     info.reasons.append(f"nested in traced {scope.qualname}")
                     info.origin = info.origin or enclosing.origin
                 inherited = info if info.traced else (enclosing if not info.host else None)
-            self._inherit_nesting(child, inherited)
+            self.inherit_nesting(child, inherited)
 
     # -- lookups -----------------------------------------------------------------------
 

@@ -1,0 +1,43 @@
+"""What the project pass hands one module: how other modules' traced code calls its functions, and
+the facts of the other modules' functions it calls."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from jaxlint.project.summary import FunctionFacts
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A function of the module, traced because traced code elsewhere calls it."""
+
+    function: str  # its qualname
+    traced: tuple[str, ...]  # parameters given traced values (sorted: the cache key is its repr)
+    arrays: tuple[str, ...]  # of those, the ones surely given traced arrays
+    transforms: tuple[str, ...]
+    abstract: bool
+    cached: bool
+    caller: str  # for messages: "jit-compiled `step` in pkg/train.py:9"
+
+
+@dataclass(frozen=True)
+class Incoming:
+    entries: tuple[Entry, ...] = ()
+    functions: tuple[tuple[str, FunctionFacts], ...] = ()  # by the qualified name this module calls them
+
+    def __bool__(self) -> bool:
+        return bool(self.entries or self.functions)
+
+    def function(self, qualified: str | None) -> FunctionFacts | None:
+        if qualified is None or not self.functions:
+            return None
+        return self._by_name.get(qualified)
+
+    @functools.cached_property
+    def _by_name(self) -> dict[str, FunctionFacts]:
+        return dict(self.functions)
+
+
+NOTHING = Incoming()

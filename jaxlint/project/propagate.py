@@ -1,0 +1,86 @@
+"""The project pass: from the modules' summaries, what each module learns from the others (which of
+its functions other modules' traced code calls, with which parameters traced; the facts of the
+functions it calls). Run again after the modules that learned something are analysed anew with it,
+until nothing changes."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from jaxlint.project.incoming import Entry, Incoming
+from jaxlint.project.resolve import ProjectIndex
+from jaxlint.project.summary import ANY, FunctionFacts, ModuleSummary, TracedCall
+
+
+@dataclass
+class _Gathered:
+    traced: set[str] = field(default_factory=set)
+    arrays: set[str] = field(default_factory=set)
+    transforms: set[str] = field(default_factory=set)
+    abstract: bool = False
+    cached: bool = False
+    callers: list[str] = field(default_factory=list)
+
+
+def incoming_facts(summaries: dict[str, ModuleSummary], shown: dict[str, str]) -> dict[str, Incoming]:
+    """Per module path (absolute), what the other modules tell it (modules told nothing are left
+    out); `shown` gives each path as the user sees it (for messages)."""
+    index = ProjectIndex(summaries)
+    gathered: dict[str, dict[str, _Gathered]] = {}
+    functions: dict[str, dict[str, FunctionFacts]] = {}
+    for path, summary in summaries.items():
+        for call in summary.calls:
+            found = index.resolve_function(path, call.target)
+            if found is not None and found[0] != path:
+                target, qualname, facts = found
+                _gather(gathered.setdefault(target, {}).setdefault(qualname, _Gathered()), call, facts,
+                        f"{call.label} in {shown.get(path, path)}:{call.row}")
+        for qualified in summary.callees:
+            found = index.resolve_function(path, qualified)
+            if found is not None and found[0] != path and _tells_about_keys(found[2]):
+                functions.setdefault(path, {})[qualified] = found[2]
+    result: dict[str, Incoming] = {}
+    for path in gathered.keys() | functions.keys():
+        entries = tuple(_entry(name, facts) for name, facts in sorted(gathered.get(path, {}).items()))
+        result[path] = Incoming(entries, tuple(sorted(functions.get(path, {}).items())))
+    return result
+
+
+def _gather(into: _Gathered, call: TracedCall, facts: FunctionFacts, caller: str) -> None:
+    for slot in call.traced:
+        names = _slot_params(slot, facts.positional)
+        into.traced |= names
+        if slot in call.arrays:
+            into.arrays |= names
+    into.transforms |= set(call.transforms)
+    into.abstract |= call.abstract
+    into.cached |= call.cached
+    if caller not in into.callers:
+        into.callers.append(caller)
+
+
+def _slot_params(slot: int | str, positional: tuple[str, ...]) -> set[str]:
+    """The parameters an argument slot fills (positions past the named ones fill `*args`: left out)."""
+    if slot == ANY:
+        return set(positional)
+    if isinstance(slot, int):
+        return {positional[slot]} if slot < len(positional) else set()
+    return {slot}
+
+
+def _entry(qualname: str, gathered: _Gathered) -> Entry:
+    return Entry(qualname, tuple(sorted(gathered.traced)), tuple(sorted(gathered.arrays)), tuple(sorted(gathered.transforms)),
+                 gathered.abstract, gathered.cached, sorted(gathered.callers)[0])
+
+
+def _tells_about_keys(facts: FunctionFacts) -> bool:
+    """Facts a caller's key tracking uses: a function that returns a key, or one handed keys that
+    does not consume every one (an unknown callee consumes all it is given)."""
+    return facts.returns_key or bool(facts.keys_derived) or set(facts.keys_consumed) != {*facts.positional, *facts.keywords}
+
+
+def shown_path(path: str) -> str:
+    """A path as messages show it: relative to the working folder when it is under it."""
+    relative = os.path.relpath(path)
+    return path if relative.startswith(os.pardir) else relative

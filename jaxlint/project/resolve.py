@@ -1,0 +1,55 @@
+"""Which analysed file an import names, as Python resolves it from the importing file's roots."""
+
+from __future__ import annotations
+
+import functools
+import os
+
+from jaxlint.project.roots import import_roots
+from jaxlint.project.summary import FunctionFacts, ModuleSummary
+
+_MAX_REEXPORTS = 8  # `pkg.f` → `pkg/__init__.py` imports it from `.layers` → ... (a cycle stops here)
+
+
+class ProjectIndex:
+    """The analysed files and their summaries; every question is asked from one importing file."""
+
+    def __init__(self, summaries: dict[str, ModuleSummary]) -> None:
+        self.summaries = summaries  # by absolute path
+        self._files = frozenset(summaries)
+
+    def resolve_function(self, importer: str, qualified: str) -> tuple[str, str, FunctionFacts] | None:
+        """(path, qualname, facts) of the function `qualified` names, imported from `importer`."""
+        for _ in range(_MAX_REEXPORTS):
+            found = self._module_of(importer, qualified)
+            if found is None:
+                return None
+            path, attribute = found
+            summary = self.summaries[path]
+            facts = summary.function(attribute)
+            if facts is not None:
+                return path, attribute, facts
+            first, _, rest = attribute.partition(".")
+            reexported = summary.imported(first)
+            if reexported is None:
+                return None
+            importer, qualified = path, f"{reexported}.{rest}" if rest else reexported
+        return None
+
+    def _module_of(self, importer: str, qualified: str) -> tuple[str, str] | None:
+        """The analysed module that the longest possible prefix of `qualified` names, and the rest."""
+        parts = qualified.split(".")
+        for end in range(len(parts) - 1, 0, -1):
+            path = self._find_module(import_roots(importer), tuple(parts[:end]))
+            if path is not None:
+                return path, ".".join(parts[end:])
+        return None
+
+    @functools.lru_cache(maxsize=65536)  # noqa: B019 - one index per run
+    def _find_module(self, roots: tuple[str, ...], parts: tuple[str, ...]) -> str | None:
+        for root in roots:
+            base = os.path.join(root, *parts)
+            for candidate in (base + ".py", os.path.join(base, "__init__.py")):
+                if candidate in self._files:
+                    return candidate
+        return None

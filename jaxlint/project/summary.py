@@ -1,0 +1,202 @@
+"""What other modules need to know about one module, made from its model in the per-file pass and
+cached with its content: the functions it offers (parameters, what they do with PRNG keys), its
+module-level imports (re-exports), and the calls its traced code makes into other modules, with
+which arguments traced."""
+
+from __future__ import annotations
+
+import ast
+import functools
+from dataclasses import astuple, dataclass
+from typing import TYPE_CHECKING
+
+from jaxlint.semantic.imports import qualified_name
+from jaxlint.semantic.scopes import import_bindings
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
+    from jaxlint.semantic.traced import TraceInfo
+    from jaxlint.semantic.values import Value
+
+# Qualified names under these never name a module of the analysed project.
+_LIBRARIES = frozenset(("builtins", "jax", "jaxlib", "numpy", "flax", "optax", "equinox", "haiku", "chex", "numpyro",
+                        "functools", "math", "typing", "os", "sys", "collections", "itertools", "dataclasses",
+                        "logging", "time", "operator", "re", "abc", "enum", "einops", "scipy", "torch",
+                        "tensorflow", "absl", "ml_collections", "pathlib", "json", "pickle", "warnings"))
+ANY = "*"  # every parameter from this position on (a starred or `**` argument)
+
+
+@dataclass(frozen=True)
+class TracedCall:
+    """A call from traced code of this module into what an import names."""
+
+    target: str  # the qualified name called, as imported: "pkg.layers.clip_norm"
+    caller: str  # qualname of the calling function
+    label: str  # how the caller is traced, for messages: "jit-compiled `step`"
+    row: int
+    traced: tuple[int | str, ...]  # positions and keywords given a traced value; ANY after a traced *args
+    arrays: tuple[int | str, ...]  # of those, the ones surely given a traced array
+    transforms: tuple[str, ...]
+    abstract: bool
+    cached: bool
+
+
+@dataclass(frozen=True)
+class FunctionFacts:
+    """A module-level function or a method of a module-level class, as its callers see it."""
+
+    positional: tuple[str, ...]
+    keywords: tuple[str, ...]  # keyword-only parameters
+    keys_consumed: tuple[str, ...]  # parameters it draws from or splits as PRNG keys
+    keys_derived: tuple[str, ...]  # parameters it only derives keys from (fold_in with a constant)
+    returns_key: bool
+
+
+@dataclass(frozen=True)
+class ModuleSummary:
+    imports: tuple[tuple[str, str], ...]  # module-level name → the qualified name it imports
+    functions: tuple[tuple[str, FunctionFacts], ...]  # by qualname
+    calls: tuple[TracedCall, ...]
+    callees: tuple[str, ...]  # qualified names this module calls that may be other modules' functions
+
+    def function(self, qualname: str) -> FunctionFacts | None:
+        return self._functions.get(qualname)
+
+    def imported(self, name: str) -> str | None:
+        return self._imports.get(name)
+
+    @functools.cached_property
+    def _functions(self) -> dict[str, FunctionFacts]:
+        return dict(self.functions)
+
+    @functools.cached_property
+    def _imports(self) -> dict[str, str]:
+        return dict(self.imports)
+
+
+EMPTY = ModuleSummary((), (), (), ())
+
+
+def may_be_project(qualified: str | None) -> bool:
+    return qualified is not None and qualified.split(".", 1)[0] not in _LIBRARIES
+
+
+def summarise(model: Model) -> ModuleSummary:
+    module = model.module
+    imports = tuple((name, b.qualified) for name, bindings in module.bindings.items() for b in bindings
+                    if b.kind == "import" and b.qualified and len(bindings) == 1)
+    functions = tuple((scope.qualname, _function_facts(model, scope)) for scope in model.functions()
+                      if _offered(scope))
+    calls: list[TracedCall] = []
+    callees: set[str] = set()
+    for scope in model.scopes:
+        for call in scope.of_type(ast.Call):
+            name = qualified_name(call.func, scope)  # type: ignore[attr-defined]
+            if may_be_project(name):
+                callees.add(name)  # type: ignore[arg-type]
+    for scope, info in list(model.trace.items()):
+        if info.traced and scope.is_function and _calls_out(model, scope):
+            calls += _traced_calls(model, scope, info)
+    return ModuleSummary(imports, functions, tuple(calls), tuple(sorted(callees)))
+
+
+def _offered(scope: Scope) -> bool:
+    """A function other modules can import: at module level, or a method of a module-level class."""
+    parent = scope.parent
+    if scope.kind != "function" or parent is None:
+        return False
+    return parent.kind == "module" or parent.kind == "class" and parent.parent is not None and parent.parent.kind == "module"
+
+
+def _function_facts(model: Model, scope: Scope) -> FunctionFacts:
+    keys = model.keys
+    params = scope.params()
+    # Only functions taking key-named parameters are asked (the cost of it): for the others, callers
+    # assume what they assume of any unknown function, that every key handed to it is consumed.
+    takes_keys = any(keys.is_key_name(p) for p in params)
+    consumed = keys.consumed_params(scope) if takes_keys else frozenset(params)
+    derived = keys.derived_params(scope) if takes_keys else frozenset()
+    positional = scope.positional_params()
+    return FunctionFacts(tuple(positional), tuple(p for p in params if p not in positional), tuple(sorted(consumed)), tuple(sorted(derived)),
+                         _returns_key(model, scope))
+
+
+def _returns_key(model: Model, scope: Scope) -> bool:
+    if not model.keys.may_hold_keys() or not model.keys.may_hold_keys(scope):
+        return False
+    returned = model.returned_values(scope)
+    return bool(returned) and all(v.key is not None for v in returned)
+
+
+def _calls_out(model: Model, scope: Scope) -> bool:
+    return any(may_be_project(qualified_name(c.func, scope)) for c in scope.of_type(ast.Call))  # type: ignore[attr-defined]
+
+
+def _traced_calls(model: Model, scope: Scope, info: TraceInfo) -> list[TracedCall]:
+    found = []
+    label = info.describe(scope.qualname or "")
+    for call, args, kwargs in model.facts(scope).callee_args:
+        target = qualified_name(call.func, scope)
+        if not may_be_project(target):
+            continue
+        traced, arrays = _traced_slots(call, args, kwargs)
+        if traced or info.cached:  # called with static values only, nothing staged: runs as Python
+            found.append(TracedCall(target, scope.qualname or "", label, call.lineno, traced, arrays,  # type: ignore[arg-type]
+                                    tuple(sorted(info.transforms)), info.abstract, info.cached))
+    return found
+
+
+def _traced_slots(call: ast.Call, args: list[Value], kwargs: dict[str, Value]) -> tuple[tuple, tuple]:
+    traced: list[int | str] = []
+    arrays: list[int | str] = []
+    for index, (expr, value) in enumerate(zip(call.args, args)):
+        if isinstance(expr, ast.Starred):
+            if value.traced:
+                traced.append(ANY)
+            break
+        if value.traced and not value.uncertain:
+            traced.append(index)
+            if value.surely_traced_array:
+                arrays.append(index)
+    for name, value in kwargs.items():
+        if value.traced and not value.uncertain:
+            traced.append(ANY if name == "**" else name)
+            if value.surely_traced_array and name != "**":
+                arrays.append(name)
+    return tuple(traced), tuple(arrays)
+
+
+def outline(tree: ast.Module, package: str | None) -> ModuleSummary:
+    """The summary of a module no rule analyses (it mentions no JAX library): its module-level
+    imports and functions, which callers assume consume every key they are given."""
+    imports: list[tuple[str, str]] = []
+    functions: list[tuple[str, FunctionFacts]] = []
+    for statement in tree.body:
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            imports += [(name, qualified) for alias in statement.names
+                        for name, qualified in import_bindings(statement, alias, package) if qualified]
+        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions.append((statement.name, _outline_facts(statement)))
+        elif isinstance(statement, ast.ClassDef):
+            functions += [(f"{statement.name}.{method.name}", _outline_facts(method)) for method in statement.body
+                          if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return ModuleSummary(tuple(imports), tuple(functions), (), ())
+
+
+def _outline_facts(node: ast.FunctionDef | ast.AsyncFunctionDef) -> FunctionFacts:
+    positional = tuple(a.arg for a in node.args.posonlyargs + node.args.args)
+    keywords = tuple(a.arg for a in node.args.kwonlyargs)
+    return FunctionFacts(positional, keywords, (*positional, *keywords), (), False)
+
+
+def encode(summary: ModuleSummary) -> tuple:
+    """The summary as plain tuples (for the cache, which marshals)."""
+    return (summary.imports, tuple((name, astuple(facts)) for name, facts in summary.functions),
+            tuple(astuple(call) for call in summary.calls), summary.callees)
+
+
+def decode(entry: tuple) -> ModuleSummary:
+    imports, functions, calls, callees = entry
+    return ModuleSummary(imports, tuple((name, FunctionFacts(*facts)) for name, facts in functions),
+                         tuple(TracedCall(*call) for call in calls), callees)
