@@ -325,7 +325,8 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     # own files (None), and no bytes travel between processes.
     data = [overrides[p] if p in overrides else read_file(p) if cache else None for p in every]
     check = _Check(settings, enabled)
-    results = _analysed(check, every, data, [None] * len(every), cache, jobs, progress)
+    heard = (lambda path, hit: progress(path, hit) if path in named else None) if progress else None
+    results = _analysed(check, every, data, [None] * len(every), cache, jobs, heard)
     absolute = [os.path.abspath(p) for p in every]
     shown = {a: shown_path(a) for a in absolute}
     used: list[Incoming | None] = [None] * len(every)

@@ -13,9 +13,10 @@ from typing import TextIO
 from jaxlint.config import ConfigError, Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.discovery import discover
-from jaxlint.engine import FileResult, check_file, check_paths
+from jaxlint.engine import FileResult, check_paths
 from jaxlint.fixes.callers import OtherModules, project_modules, withdraw_in_results
 from jaxlint.progress import Progress, wanted
+from jaxlint.project.context import context_files
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 STDIN = "-"  # the path that means "read the source from stdin"
@@ -66,7 +67,7 @@ def _run(stdin_name: str | None, options: CheckOptions, settings: Settings, code
     if stdin_name is not None:
         stdin = sys.stdin.buffer.read()
         files = [stdin_name]
-        results = [check_file(stdin_name, settings, codes, data=stdin)]
+        results = _check_files(files, options, settings, codes, {stdin_name: stdin})
     else:
         try:
             found = discover(options.paths or ["."], settings, options.force_exclude)
@@ -138,9 +139,13 @@ def _stdin_name(options: CheckOptions) -> str | None:
     return options.stdin_filename or STDIN
 
 
-def _check_files(files: list[str], options: CheckOptions, settings: Settings,
-                 codes: frozenset[str]) -> list[FileResult]:
+def _check_files(files: list[str], options: CheckOptions, settings: Settings, codes: frozenset[str],
+                 contents: dict[str, bytes] | None = None) -> list[FileResult]:
+    """The named files' results, their project's other files analysed for what they tell them;
+    `contents`: stdin's bytes, under the name it is reported as."""
     started = time.monotonic()
+    named = files if contents is not None else options.paths or ["."]
+    context = [] if files == [STDIN] else context_files(named, files, settings)
     cache_dir = None if not options.cache else (options.cache_dir or os.path.join(str(settings.root), ".jaxlint_cache"))
     cached = 0
     with Progress("Checking", len(files), wanted(quiet=options.quiet, output_format=options.output_format)) as bar:
@@ -151,7 +156,8 @@ def _check_files(files: list[str], options: CheckOptions, settings: Settings,
             if options.verbose:
                 bar.say(f"jaxlint: checked {path}" + " (from cache)" * from_cache)
 
-        results = check_paths(files, settings, codes, jobs=options.jobs, cache_dir=cache_dir, progress=done)
+        results = check_paths(files, settings, codes, jobs=options.jobs, cache_dir=cache_dir, progress=done,
+                              context=context, contents=contents)
     if options.verbose:
         print(f"jaxlint: checked {len(files)} file{'s' * (len(files) != 1)} in {time.monotonic() - started:.2f} s "
               f"({cached} from cache)", file=sys.stderr)

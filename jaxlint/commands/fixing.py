@@ -84,8 +84,9 @@ def _fix(path: str, data: bytes, result: FileResult, settings: Settings, codes: 
     from jaxlint.commands.check import only_fixable
 
     def lint(source: Source) -> Sequence[Finding]:
-        return only_fixable(withdraw_outside_callers(check_source(source, path, settings, codes).findings, path,
-                                                     others), fixable)
+        # linted with what the other modules told it, as the report was: a fix must remove the finding there
+        findings = check_source(source, path, settings, codes, incoming=result.incoming).findings
+        return only_fixable(withdraw_outside_callers(findings, path, others), fixable)
 
     return fix_file(path, data, lint, unsafe=unsafe, findings=result.findings)
 

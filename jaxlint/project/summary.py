@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import ast
 import functools
-from dataclasses import astuple, dataclass
+from dataclasses import astuple, dataclass, replace
 from typing import TYPE_CHECKING
 
-from jaxlint.semantic.imports import qualified_name
+from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.scopes import import_bindings
 
 if TYPE_CHECKING:
@@ -24,6 +24,8 @@ _LIBRARIES = frozenset(("builtins", "jax", "jaxlib", "numpy", "flax", "optax", "
                         "functools", "math", "typing", "os", "sys", "collections", "itertools", "dataclasses",
                         "logging", "time", "operator", "re", "abc", "enum", "einops", "scipy", "torch",
                         "tensorflow", "absl", "ml_collections", "pathlib", "json", "pickle", "warnings"))
+# The last names of the `jax.random` calls that make keys: a function calling none returns no key it made.
+_KEY_MAKERS = frozenset(("PRNGKey", "key", "split", "fold_in", "wrap_key_data", "clone"))
 ANY = "*"  # every parameter from this position on (a starred or `**` argument)
 
 
@@ -90,7 +92,7 @@ def summarise(model: Model) -> ModuleSummary:
                       if _offered(scope))
     calls: list[TracedCall] = []
     callees: set[str] = set()
-    for scope in model.scopes:
+    for scope in model.scopes if model.keys.may_hold_keys() else ():  # callees' facts are about keys
         for call in scope.of_type(ast.Call):
             name = qualified_name(call.func, scope)  # type: ignore[attr-defined]
             if may_be_project(name):
@@ -110,20 +112,24 @@ def _offered(scope: Scope) -> bool:
 
 
 def _function_facts(model: Model, scope: Scope) -> FunctionFacts:
+    facts = _outline_facts(scope.node)  # type: ignore[arg-type]
     keys = model.keys
-    params = scope.params()
-    # Only functions taking key-named parameters are asked (the cost of it): for the others, callers
-    # assume what they assume of any unknown function, that every key handed to it is consumed.
-    takes_keys = any(keys.is_key_name(p) for p in params)
-    consumed = keys.consumed_params(scope) if takes_keys else frozenset(params)
-    derived = keys.derived_params(scope) if takes_keys else frozenset()
-    positional = scope.positional_params()
-    return FunctionFacts(tuple(positional), tuple(p for p in params if p not in positional), tuple(sorted(consumed)), tuple(sorted(derived)),
-                         _returns_key(model, scope))
+    # Key facts only where keys can be (the cost): other functions are taken, as any unknown
+    # function, to consume every key they are given.
+    if not keys.may_hold_keys():
+        return facts
+    if _returns_key(model, scope):
+        facts = replace(facts, returns_key=True)
+    if any(keys.is_key_name(p) for p in facts.keys_consumed):
+        facts = replace(facts, keys_consumed=tuple(sorted(keys.consumed_params(scope))),
+                        keys_derived=tuple(sorted(keys.derived_params(scope))))
+    return facts
 
 
 def _returns_key(model: Model, scope: Scope) -> bool:
-    if not model.keys.may_hold_keys() or not model.keys.may_hold_keys(scope):
+    """A key maker: every `return` gives a key it makes with `jax.random` itself (only such functions
+    are interpreted for it: the cost)."""
+    if not any(last_name(c.func) in _KEY_MAKERS for c in scope.of_type(ast.Call)):  # type: ignore[attr-defined]
         return False
     returned = model.returned_values(scope)
     return bool(returned) and all(v.key is not None for v in returned)
