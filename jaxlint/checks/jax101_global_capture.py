@@ -11,6 +11,7 @@ from jaxlint.checks.base import Report, function_label
 from jaxlint.checks.traced_argument import attributes_passable, passable
 from jaxlint.semantic.classes import BUILDERS
 from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.module_state import MUTATORS, state_changes, state_reads
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.model import Model
@@ -23,8 +24,6 @@ FIX = "unsafe"
 SUMMARY = "A jit-compiled function reads a global or closure variable that is changed later; it keeps the stale value."
 
 _NOT_CAPTURED = frozenset(("import", "def", "class"))
-_MUTATORS = frozenset(("append", "extend", "insert", "pop", "update", "setdefault", "clear", "add", "remove",
-                       "discard", "popitem", "sort", "reverse", "fill", "resize", "itemset"))
 _CONTAINER_CALLS = frozenset(("builtins.list", "builtins.dict", "builtins.set", "collections.defaultdict",
                               "collections.OrderedDict", "collections.deque"))
 _LINE_NUMBER = re.compile(r"\bline (\d+)")  # the rows a change's description names
@@ -63,8 +62,28 @@ def check(model: Model) -> Iterator[Report]:
             yield Report(load, message, scope, fixable=fixable, fix_data={"name": load.id},
                          lines=tuple(int(row) for row in _LINE_NUMBER.findall(change)))
         yield from _stale_self_reads(model, scope, building)
+        yield from _state_changed_elsewhere(model, scope)
 
 
+
+
+def _state_changed_elsewhere(model: Model, scope: Scope) -> Iterator[Report]:
+    """Reads of another module's state (`config.SCALE`, `HPARAMS["lr"]` imported from `config`) that a
+    module changes while the program runs, as the project pass found."""
+    changed = dict(model.incoming.changed)
+    if not changed:
+        return
+    # State the function sets itself while traced (save, set, restore) is managed, not captured.
+    reported: set[str] = set()
+    managed = {c.target for c in state_changes(model, changed.__contains__, scope.subtree())}
+    for node, name in state_reads(model, scope, changed.__contains__):
+        shown = ast.unparse(node)
+        if shown in reported or any(name == t or name.startswith(t + ".") for t in managed):
+            continue
+        reported.add(shown)
+        yield Report(node, f"{model.info(scope).describe(function_label(scope))} reads `{shown}`, which is "
+                     f"{changed[name]}; the compiled function keeps the value from trace time. Pass `{shown}` as "
+                     f"an argument", scope)
 
 
 def _stale_self_reads(model: Model, method: Scope, building: dict[Scope, set[Scope]]) -> Iterator[Report]:
@@ -528,7 +547,7 @@ def _later_mutation(model: Model, owner: Scope, name: str, function: Scope, bind
 def _mutating_call(model: Model, node: ast.AST, name: str) -> bool:
     """`name.append(...)`, `name.update(...)`: a call of a container's mutating method."""
     return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name
-            and node.attr in _MUTATORS and isinstance(call := model.parent(node), ast.Call) and call.func is node)
+            and node.attr in MUTATORS and isinstance(call := model.parent(node), ast.Call) and call.func is node)
 
 
 def _mutation_in_functions(model: Model, owner: Scope, name: str, function: Scope,

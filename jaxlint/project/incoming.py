@@ -26,9 +26,12 @@ class Entry:
 class Incoming:
     entries: tuple[Entry, ...] = ()
     functions: tuple[tuple[str, FunctionFacts], ...] = ()  # by the qualified name this module calls them
+    # State its compiled functions read that a module changes while running: (qualified name as
+    # read here, where it is changed: "assigned in main.py:12 (`set_scale`)")
+    changed: tuple[tuple[str, str], ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.entries or self.functions)
+        return bool(self.entries or self.functions or self.changed)
 
     def function(self, qualified: str | None) -> FunctionFacts | None:
         if qualified is None or not self.functions:

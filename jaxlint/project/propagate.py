@@ -40,11 +40,42 @@ def incoming_facts(summaries: dict[str, ModuleSummary], shown: dict[str, str]) -
             found = index.resolve_function(path, qualified)
             if found is not None and found[0] != path and _tells_about_keys(found[2]):
                 functions.setdefault(path, {})[qualified] = found[2]
+    changed = _stale_reads(index, summaries, shown)
     result: dict[str, Incoming] = {}
-    for path in gathered.keys() | functions.keys():
+    for path in gathered.keys() | functions.keys() | changed.keys():
         entries = tuple(_entry(name, facts) for name, facts in sorted(gathered.get(path, {}).items()))
-        result[path] = Incoming(entries, tuple(sorted(functions.get(path, {}).items())))
+        result[path] = Incoming(entries, tuple(sorted(functions.get(path, {}).items())),
+                                tuple(sorted(changed.get(path, {}).items())))
     return result
+
+
+def _stale_reads(index: ProjectIndex, summaries: dict[str, ModuleSummary],
+                 shown: dict[str, str]) -> dict[str, dict[str, str]]:
+    """Per module, the state its compiled functions read that some module changes while running,
+    with where: a read of `cfg.lr` meets a change of `cfg.lr`, of `cfg` or of `cfg.lr.x`."""
+    changes: dict[str, list[tuple[str, str]]] = {}  # by the path of the module that owns the state
+    for path, summary in summaries.items():
+        for change in summary.changes:
+            found = (path, change.target[1:]) if change.target.startswith(".") else index.resolve(path, change.target)
+            if found is not None and found[1]:
+                where = f" (in `{change.where}`)" if change.where else ""
+                changes.setdefault(found[0], []).append(
+                    (found[1], f"{change.kind} in {shown.get(path, path)}:{change.row}{where}"))
+    stale: dict[str, dict[str, str]] = {}
+    for path, summary in summaries.items():
+        for qualified in summary.reads:
+            found = index.resolve(path, qualified)
+            if found is None or not found[1]:
+                continue
+            owner, read = found
+            hits = [where for name, where in changes.get(owner, ()) if _overlaps(read, name)]
+            if hits:
+                stale.setdefault(path, {})[qualified] = sorted(hits)[0]
+    return stale
+
+
+def _overlaps(read: str, changed: str) -> bool:
+    return read == changed or read.startswith(changed + ".") or changed.startswith(read + ".")
 
 
 def _gather(into: _Gathered, call: TracedCall, facts: FunctionFacts, caller: str) -> None:
@@ -75,9 +106,9 @@ def _entry(qualname: str, gathered: _Gathered) -> Entry:
 
 
 def _tells_about_keys(facts: FunctionFacts) -> bool:
-    """Facts a caller's key tracking uses: a function that returns a key, or one handed keys that
-    does not consume every one (an unknown callee consumes all it is given)."""
-    return facts.returns_key or bool(facts.keys_derived) or set(facts.keys_consumed) != {*facts.positional, *facts.keywords}
+    """Facts a caller's key tracking uses: the function returns a key, or what it does with the keys
+    it is given was examined (an unknown function consumes every key it is given)."""
+    return facts.returns_key or facts.keys_examined
 
 
 def shown_path(path: str) -> str:

@@ -20,19 +20,25 @@ class ProjectIndex:
 
     def resolve_function(self, importer: str, qualified: str) -> tuple[str, str, FunctionFacts] | None:
         """(path, qualname, facts) of the function `qualified` names, imported from `importer`."""
+        found = self.resolve(importer, qualified)
+        if found is None:
+            return None
+        facts = self.summaries[found[0]].function(found[1])
+        return None if facts is None else (*found, facts)
+
+    def resolve(self, importer: str, qualified: str) -> tuple[str, str] | None:
+        """The analysed module that defines what `qualified` names, imported from `importer`, and
+        the dotted name in it ("SCALE", "Trainer.step"): re-exports (`from .layers import f` in a
+        package's `__init__.py`) are followed to the module that defines the name."""
         for _ in range(_MAX_REEXPORTS):
             found = self._module_of(importer, qualified)
             if found is None:
                 return None
             path, attribute = found
-            summary = self.summaries[path]
-            facts = summary.function(attribute)
-            if facts is not None:
-                return path, attribute, facts
             first, _, rest = attribute.partition(".")
-            reexported = summary.imported(first)
+            reexported = self.summaries[path].imported(first)
             if reexported is None:
-                return None
+                return found
             importer, qualified = path, f"{reexported}.{rest}" if rest else reexported
         return None
 

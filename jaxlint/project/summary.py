@@ -11,6 +11,7 @@ from dataclasses import astuple, dataclass, replace
 from typing import TYPE_CHECKING
 
 from jaxlint.semantic.imports import last_name, qualified_name
+from jaxlint.semantic.module_state import Change, state_changes, state_reads
 from jaxlint.semantic.scopes import import_bindings
 
 if TYPE_CHECKING:
@@ -50,7 +51,9 @@ class FunctionFacts:
 
     positional: tuple[str, ...]
     keywords: tuple[str, ...]  # keyword-only parameters
-    keys_consumed: tuple[str, ...]  # parameters it draws from or splits as PRNG keys
+    keys_examined: bool  # whether the three below were worked out (else: taken to consume every key)
+    keys_taken: tuple[str, ...]  # parameters it uses as PRNG keys
+    keys_consumed: tuple[str, ...]  # parameters it draws from or splits as PRNG keys (or hands on unknown)
     keys_derived: tuple[str, ...]  # parameters it only derives keys from (fold_in with a constant)
     returns_key: bool
 
@@ -61,6 +64,8 @@ class ModuleSummary:
     functions: tuple[tuple[str, FunctionFacts], ...]  # by qualname
     calls: tuple[TracedCall, ...]
     callees: tuple[str, ...]  # qualified names this module calls that may be other modules' functions
+    reads: tuple[str, ...] = ()  # other modules' state its compiled functions read ("config.SCALE")
+    changes: tuple[Change, ...] = ()  # state it changes while running (its own: ".SCALE")
 
     def function(self, qualname: str) -> FunctionFacts | None:
         return self._functions.get(qualname)
@@ -75,9 +80,6 @@ class ModuleSummary:
     @functools.cached_property
     def _imports(self) -> dict[str, str]:
         return dict(self.imports)
-
-
-EMPTY = ModuleSummary((), (), (), ())
 
 
 def may_be_project(qualified: str | None) -> bool:
@@ -97,10 +99,14 @@ def summarise(model: Model) -> ModuleSummary:
             name = qualified_name(call.func, scope)  # type: ignore[attr-defined]
             if may_be_project(name):
                 callees.add(name)  # type: ignore[arg-type]
+    reads: set[str] = set()
     for scope, info in list(model.trace.items()):
         if info.traced and scope.is_function and _calls_out(model, scope):
             calls += _traced_calls(model, scope, info)
-    return ModuleSummary(imports, functions, tuple(calls), tuple(sorted(callees)))
+        if info.cached and info.traced and scope.is_function:
+            reads |= {name for _, name in state_reads(model, scope, may_be_project)}
+    changes = tuple(state_changes(model, may_be_project))
+    return ModuleSummary(imports, functions, tuple(calls), tuple(sorted(callees)), tuple(sorted(reads)), changes)
 
 
 def _offered(scope: Scope) -> bool:
@@ -121,7 +127,9 @@ def _function_facts(model: Model, scope: Scope) -> FunctionFacts:
     if _returns_key(model, scope):
         facts = replace(facts, returns_key=True)
     if any(keys.is_key_name(p) for p in facts.keys_consumed):
-        facts = replace(facts, keys_consumed=tuple(sorted(keys.consumed_params(scope))),
+        taken = keys.random_key_args(scope) & set(facts.positional + facts.keywords)
+        facts = replace(facts, keys_examined=True, keys_taken=tuple(sorted(taken)),
+                        keys_consumed=tuple(sorted(keys.consumed_params(scope))),
                         keys_derived=tuple(sorted(keys.derived_params(scope))))
     return facts
 
@@ -193,16 +201,18 @@ def outline(tree: ast.Module, package: str | None) -> ModuleSummary:
 def _outline_facts(node: ast.FunctionDef | ast.AsyncFunctionDef) -> FunctionFacts:
     positional = tuple(a.arg for a in node.args.posonlyargs + node.args.args)
     keywords = tuple(a.arg for a in node.args.kwonlyargs)
-    return FunctionFacts(positional, keywords, (*positional, *keywords), (), False)
+    return FunctionFacts(positional, keywords, False, (), (*positional, *keywords), (), False)
 
 
 def encode(summary: ModuleSummary) -> tuple:
     """The summary as plain tuples (for the cache, which marshals)."""
     return (summary.imports, tuple((name, astuple(facts)) for name, facts in summary.functions),
-            tuple(astuple(call) for call in summary.calls), summary.callees)
+            tuple(astuple(call) for call in summary.calls), summary.callees, summary.reads,
+            tuple(astuple(change) for change in summary.changes))
 
 
 def decode(entry: tuple) -> ModuleSummary:
-    imports, functions, calls, callees = entry
+    imports, functions, calls, callees, reads, changes = entry
     return ModuleSummary(imports, tuple((name, FunctionFacts(*facts)) for name, facts in functions),
-                         tuple(TracedCall(*call) for call in calls), callees)
+                         tuple(TracedCall(*call) for call in calls), callees, reads,
+                         tuple(Change(*change) for change in changes))

@@ -169,6 +169,9 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
                 return local  # what it returns is static whatever it is given
             return MAYBE_TRACED if traced_input and not local.traced else local
         return MAYBE_TRACED if traced_input else UNKNOWN
+    external = interp.model.incoming.function(qualified)
+    if external is not None and external.returns_key:  # a key maker of another analysed module
+        return Value(key=("call", id(node)), jax=True, traced=TRACED_ARRAY if traced_input or interp.staging else NOT_TRACED)
     if qualified.startswith("builtins."):
         return _builtin_value(qualified[9:], args, inputs)
     if qualified.startswith(JAX_ARRAY_MODULES):

@@ -58,7 +58,8 @@ class Keys:
             text = self._text if self._text is not None else ast.unparse(self.model.tree)
             self._may_hold_keys = ("random" in text and any(_mentions_jax_random(s) for s in self.model.scopes)) or (
                 any(piece in text for piece in self._key_name_pieces)
-                and any(self._passes_key_keyword(s) for s in self.model.scopes))
+                and any(self._passes_key_keyword(s) for s in self.model.scopes)) or any(
+                facts.returns_key or facts.keys_examined for _, facts in self.model.incoming.functions)
         if scope is None or not self._may_hold_keys:
             return self._may_hold_keys
         return self.model.reaches(scope, self._makes_keys)
@@ -137,31 +138,42 @@ class Keys:
     def consuming_arguments(self, call: ast.Call, scope: Scope, exprs: list) -> list:
         """Of a call's (argument, value) pairs, those that consume a key: all of them for an
         unknown callee, only those bound to a parameter the callee consumes for a function of this
-        module (a helper that only reads `key_data(key)` consumes nothing)."""
-        bound = self._arguments_bound_to(call, scope, exprs, self.consumed_params)
+        module or of another analysed one (a helper that only reads `key_data(key)` consumes nothing)."""
+        bound = self._arguments_bound_to(call, scope, exprs, consumed=True)
         return exprs if bound is None else bound
 
     def deriving_arguments(self, call: ast.Call, scope: Scope, exprs: list) -> list:
-        """Of a call of a function of this module, the (argument, value) pairs bound to a parameter
-        it derives keys from without consuming it (`model.apply(..., rngs={"dropout": key})`,
-        `fold_in(key, 0)`): called twice with one key, it derives the same keys twice."""
-        return self._arguments_bound_to(call, scope, exprs, self.derived_params) or []
+        """Of a call of a known function, the (argument, value) pairs bound to a parameter it derives
+        keys from without consuming it (`model.apply(..., rngs={"dropout": key})`, `fold_in(key, 0)`):
+        called twice with one key, it derives the same keys twice."""
+        return self._arguments_bound_to(call, scope, exprs, consumed=False) or []
 
-    def _arguments_bound_to(self, call: ast.Call, scope: Scope, exprs: list,
-                            params_of: Callable[[Scope], frozenset[str]]) -> list | None:
-        """The pairs bound to the parameters `params_of` names for the callee, a function of this
-        module; None when the callee or the binding is unknown."""
-        refs = self.model.function_refs(call.func, scope)
-        if len(refs) != 1 or refs[0][0] is scope:
+    def _arguments_bound_to(self, call: ast.Call, scope: Scope, exprs: list, consumed: bool) -> list | None:
+        """The pairs bound to the parameters the callee consumes (`consumed`) or derives from; None
+        when the callee or the binding is unknown."""
+        callee = self._callee_keys(call, scope)
+        if callee is None:
             return None
         if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
             return None
-        target, bound = refs[0]
-        positional = target.positional_params()[bound:]
+        positional, consumed_params, derived_params = callee
         by_name = dict(zip(positional, call.args))
         by_name.update({k.arg: k.value for k in call.keywords if k.arg})
-        wanted = {id(by_name[p]) for p in params_of(target) if p in by_name}
+        wanted = {id(by_name[p]) for p in (consumed_params() if consumed else derived_params()) if p in by_name}
         return [(e, v) for e, v in exprs if id(e) in wanted]
+
+    def _callee_keys(self, call: ast.Call, scope: Scope) -> tuple[list[str], Callable, Callable] | None:
+        """The positional parameters a call fills, and what the callee consumes and derives keys
+        from: a function of this module, or one of another module whose keys were examined."""
+        refs = self.model.function_refs(call.func, scope)
+        if len(refs) == 1 and refs[0][0] is not scope:
+            target, bound = refs[0]
+            return (target.positional_params()[bound:], lambda: self.consumed_params(target),
+                    lambda: self.derived_params(target))
+        facts = self.model.incoming.function(self.model.qualified(call.func, scope)) if not refs else None
+        if facts is None or not facts.keys_examined:
+            return None
+        return list(facts.positional), lambda: frozenset(facts.keys_consumed), lambda: frozenset(facts.keys_derived)
 
     def derived_params(self, scope: Scope) -> frozenset[str]:
         """Parameters a function only derives keys from: handed to flax `init`/`apply` as rngs, to
@@ -234,6 +246,9 @@ class Keys:
             positional = target.positional_params()[bound:]
             keys = self.random_key_args(target)
             names |= {a.id for a, p in zip(call.args, positional) if isinstance(a, ast.Name) and p in keys}
+        elif (facts := self.model.incoming.function(self.model.qualified(call.func, scope))) is not None:
+            # another module's function that uses these parameters as keys
+            names |= {a.id for a, p in zip(call.args, facts.positional) if isinstance(a, ast.Name) and p in facts.keys_taken}
         return names
 
 

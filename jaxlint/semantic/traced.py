@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from jaxlint.semantic import transforms as T
 from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
@@ -321,6 +321,9 @@ class TraceAnalysis:
                     self.info[target].static_params |= names
                 return [(t, already + bound) for t, already in refs]
             inner = self.wrapping_call(expr, scope)
+            if inner and outer is not None:  # jax.jit(jax.vmap(f), static_argnums=3): f's 4th is static too
+                inner = replace(inner, static_nums=inner.static_nums + outer.static_nums,
+                                static_names=inner.static_names + outer.static_names)
             if inner and expr.args:  # jax.jit(jax.vmap(f)): f gets both
                 refs = self.transformed_refs(expr.args[0], scope, inner)
                 for target, bound in refs:
