@@ -182,7 +182,7 @@ def _called_from(model: Model, scope) -> str:
     for current in (scope, *scope.ancestors()) if scope is not None else ():
         caller = model.info(current).caller
         if caller:
-            return f" (`{current.qualname}` is called from {caller})"
+            return f" (`{current.qualname}` is {caller})"
     return ""
 
 

@@ -19,7 +19,10 @@ class Entry:
     transforms: tuple[str, ...]
     abstract: bool
     cached: bool
-    caller: str  # for messages: "jit-compiled `step` in pkg/train.py:9"
+    caller: str  # for messages: "called from jit-compiled `step` in pkg/train.py:9"
+    whole: bool = False  # a transform traces it directly: every parameter not static is traced
+    lax_body: bool = False  # a lax body: parameters with defaults keep them
+    loop_body: bool = False  # runs once per iteration of a lax loop
 
 
 @dataclass(frozen=True)

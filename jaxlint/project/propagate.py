@@ -20,6 +20,9 @@ class _Gathered:
     transforms: set[str] = field(default_factory=set)
     abstract: bool = False
     cached: bool = False
+    whole: bool = False
+    lax_body: bool = False
+    loop_body: bool = False
     callers: list[str] = field(default_factory=list)
 
 
@@ -79,14 +82,18 @@ def _overlaps(read: str, changed: str) -> bool:
 
 
 def _gather(into: _Gathered, call: TracedCall, facts: FunctionFacts, caller: str) -> None:
+    static = set().union(*(_slot_params(slot, facts.positional) for slot in call.static))
     for slot in call.traced:
-        names = _slot_params(slot, facts.positional)
-        into.traced |= names
+        names = _slot_params(slot, facts.positional) | (set(facts.keywords) if call.whole else set())
+        into.traced |= names - static
         if slot in call.arrays:
             into.arrays |= names
     into.transforms |= set(call.transforms)
     into.abstract |= call.abstract
     into.cached |= call.cached
+    into.whole |= call.whole
+    into.lax_body |= call.lax_body
+    into.loop_body |= call.loop_body
     if caller not in into.callers:
         into.callers.append(caller)
 
@@ -96,13 +103,14 @@ def _slot_params(slot: int | str, positional: tuple[str, ...]) -> set[str]:
     if slot == ANY:
         return set(positional)
     if isinstance(slot, int):
-        return {positional[slot]} if slot < len(positional) else set()
+        return {positional[slot]} if -len(positional) <= slot < len(positional) else set()
     return {slot}
 
 
 def _entry(qualname: str, gathered: _Gathered) -> Entry:
-    return Entry(qualname, tuple(sorted(gathered.traced)), tuple(sorted(gathered.arrays)), tuple(sorted(gathered.transforms)),
-                 gathered.abstract, gathered.cached, sorted(gathered.callers)[0])
+    return Entry(qualname, tuple(sorted(gathered.traced)), tuple(sorted(gathered.arrays)),
+                 tuple(sorted(gathered.transforms)), gathered.abstract, gathered.cached, sorted(gathered.callers)[0],
+                 gathered.whole, gathered.lax_body, gathered.loop_body)
 
 
 def _tells_about_keys(facts: FunctionFacts) -> bool:

@@ -11,6 +11,7 @@ from dataclasses import astuple, dataclass, replace
 from typing import TYPE_CHECKING
 
 from jaxlint.semantic.imports import last_name, qualified_name
+from jaxlint.semantic.transforms import LIBRARY_ROOTS
 from jaxlint.semantic.module_state import Change, state_changes, state_reads
 from jaxlint.semantic.scopes import import_bindings
 
@@ -20,11 +21,6 @@ if TYPE_CHECKING:
     from jaxlint.semantic.traced import TraceInfo
     from jaxlint.semantic.values import Value
 
-# Qualified names under these never name a module of the analysed project.
-_LIBRARIES = frozenset(("builtins", "jax", "jaxlib", "numpy", "flax", "optax", "equinox", "haiku", "chex", "numpyro",
-                        "functools", "math", "typing", "os", "sys", "collections", "itertools", "dataclasses",
-                        "logging", "time", "operator", "re", "abc", "enum", "einops", "scipy", "torch",
-                        "tensorflow", "absl", "ml_collections", "pathlib", "json", "pickle", "warnings"))
 # The last names of the `jax.random` calls that make keys: a function calling none returns no key it made.
 _KEY_MAKERS = frozenset(("PRNGKey", "key", "split", "fold_in", "wrap_key_data", "clone"))
 ANY = "*"  # every parameter from this position on (a starred or `**` argument)
@@ -35,14 +31,17 @@ class TracedCall:
     """A call from traced code of this module into what an import names."""
 
     target: str  # the qualified name called, as imported: "pkg.layers.clip_norm"
-    caller: str  # qualname of the calling function
-    label: str  # how the caller is traced, for messages: "jit-compiled `step`"
+    label: str  # for messages: "called from jit-compiled `step`", "traced by `jax.lax.scan`"
     row: int
-    traced: tuple[int | str, ...]  # positions and keywords given a traced value; ANY after a traced *args
+    traced: tuple[int | str, ...]  # positions and keywords given a traced value; ANY: every one
     arrays: tuple[int | str, ...]  # of those, the ones surely given a traced array
     transforms: tuple[str, ...]
     abstract: bool
     cached: bool
+    whole: bool = False  # traced by a transform itself: every parameter but `static` is traced
+    static: tuple[int | str, ...] = ()  # the positions and names the transform keeps static
+    lax_body: bool = False  # a lax body: parameters with defaults keep them (lax passes a fixed number)
+    loop_body: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,7 +82,7 @@ class ModuleSummary:
 
 
 def may_be_project(qualified: str | None) -> bool:
-    return qualified is not None and qualified.split(".", 1)[0] not in _LIBRARIES
+    return qualified is not None and qualified.split(".", 1)[0] not in LIBRARY_ROOTS
 
 
 def summarise(model: Model) -> ModuleSummary:
@@ -105,6 +104,7 @@ def summarise(model: Model) -> ModuleSummary:
             calls += _traced_calls(model, scope, info)
         if info.cached and info.traced and scope.is_function:
             reads |= {name for _, name in state_reads(model, scope, may_be_project)}
+    calls += _entry_calls(model)
     changes = tuple(state_changes(model, may_be_project))
     return ModuleSummary(imports, functions, tuple(calls), tuple(sorted(callees)), tuple(sorted(reads)), changes)
 
@@ -149,16 +149,24 @@ def _calls_out(model: Model, scope: Scope) -> bool:
 
 def _traced_calls(model: Model, scope: Scope, info: TraceInfo) -> list[TracedCall]:
     found = []
-    label = info.describe(scope.qualname or "")
+    label = f"called from {info.describe(scope.qualname or '')}"
     for call, args, kwargs in model.facts(scope).callee_args:
         target = qualified_name(call.func, scope)
         if not may_be_project(target):
             continue
         traced, arrays = _traced_slots(call, args, kwargs)
         if traced or info.cached:  # called with static values only, nothing staged: runs as Python
-            found.append(TracedCall(target, scope.qualname or "", label, call.lineno, traced, arrays,  # type: ignore[arg-type]
+            found.append(TracedCall(target, label, call.lineno, traced, arrays,  # type: ignore[arg-type]
                                     tuple(sorted(info.transforms)), info.abstract, info.cached))
     return found
+
+
+def _entry_calls(model: Model) -> list[TracedCall]:
+    """Other modules' functions a transform here traces whole (`jax.jit(train_lib.step)`)."""
+    return [TracedCall(entry.target, f"traced by `{entry.reason.split(' ')[-1]}`", entry.row, (ANY,), (),
+                       (entry.transform.kind,), entry.transform.abstract, entry.transform.cached, True,
+                       (*entry.static_nums, *entry.static_names), entry.lax_body, entry.loop_body)
+            for entry in model.external_entries() if may_be_project(entry.target)]
 
 
 def _traced_slots(call: ast.Call, args: list[Value], kwargs: dict[str, Value]) -> tuple[tuple, tuple]:

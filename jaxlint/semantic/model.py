@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from jaxlint.project.incoming import NOTHING, Entry, Incoming
+from jaxlint.project.summary import may_be_project
 from jaxlint.semantic.calls import SCALAR_ANNOTATIONS, is_array_annotation
 from jaxlint.semantic.classes import field_declarations
 from jaxlint.semantic.fields import ClassFields, declared_static
@@ -20,6 +21,7 @@ from jaxlint.semantic.module_calls import ModuleCalls, is_static_argument
 from jaxlint.semantic.repetition import Repetition
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
 from jaxlint.semantic.traced import (
+    ExternalEntry,
     TraceAnalysis,
     TraceInfo,
     Wrap,
@@ -102,6 +104,10 @@ class Model:
     def functions(self) -> list[Scope]:
         """Every function and lambda scope, in source order. Read-only."""
         return self._functions
+
+    def external_entries(self) -> list[ExternalEntry]:
+        """Functions of other modules that transforms and lax bodies here trace. Read-only."""
+        return self._analysis.external
 
     def parent(self, node: ast.AST) -> ast.AST | None:
         """The node `node` is a child of (None for the module, and for most constants)."""
@@ -353,10 +359,17 @@ class Model:
             info.transforms.update(entry.transforms)
             info.abstract |= entry.abstract
             info.cached |= entry.cached
-            new = admitted(scope, set(entry.traced), set(entry.arrays)) - (info.static_params - info.unbatched)
+            if entry.whole:  # traced by a transform itself: what it passes is traced, whatever its name
+                info.all_params_traced = True
+                info.loop_body |= entry.loop_body
+                new = set(entry.traced) - (defaulted_params(scope) if entry.lax_body else set())
+                info.static_params |= set(scope.params()) - new
+            else:
+                new = admitted(scope, set(entry.traced), set(entry.arrays))
+            new -= info.static_params - info.unbatched
             info.traced_params |= new
             info.static_params -= new
-            info.reasons.append(f"called from {entry.caller}")
+            info.reasons.append(entry.caller)
             info.caller = info.caller or entry.caller
             self._analysis.inherit_nesting(scope, info)
 
@@ -555,6 +568,8 @@ class Model:
                     changed.add(target)
             return changed
         mapper = self.qualified(call.func, caller)
+        if may_be_project(mapper):
+            return changed  # another module's function: how it calls a callback is not followed
         for position, expr in enumerate(call.args):  # callbacks: jax.tree.map(lambda g: ..., grads)
             if isinstance(expr, (ast.Lambda, ast.Name)):
                 for target, bound in self.function_refs(expr, caller):

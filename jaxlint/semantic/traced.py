@@ -77,6 +77,20 @@ class _InfoTable(dict):
         return info
 
 
+@dataclass(frozen=True)
+class ExternalEntry:
+    """A function of another module a transform or lax body here traces (`jax.jit(train_lib.step)`)."""
+
+    target: str  # the qualified name, as imported
+    transform: T.Transform
+    reason: str  # "wrapped by jax.jit", "body of jax.lax.scan"
+    row: int
+    static_nums: tuple[int, ...] = ()
+    static_names: tuple[str, ...] = ()
+    lax_body: bool = False  # lax passes a fixed number of arguments: defaulted parameters keep defaults
+    loop_body: bool = False  # runs once per iteration of a lax loop
+
+
 @dataclass
 class Wrap:
     """A transform applied to a function reference, with what it makes static."""
@@ -110,6 +124,7 @@ class TraceAnalysis:
         self.parents = parents
         self.extra_jit = extra_jit
         self.info: dict[Scope, TraceInfo] = _InfoTable()
+        self.external: list[ExternalEntry] = []  # functions of other modules traced from here
         self._candidates = _call_names(imports, extra_jit)
 
     def run(self) -> dict[Scope, TraceInfo]:
@@ -237,6 +252,8 @@ class TraceAnalysis:
             exprs = [(call.args[i], i) for i in positions if i < len(call.args)]
             exprs += [(k.value, k.arg) for k in call.keywords if k.arg in keywords]
             for expr, slot in exprs:
+                self._external(expr, scope, T.LAX_MAP if name == "jax.lax.map" else T.LAX, f"body of {name}",
+                               call, lax_body=True, loop_body=(name, slot) in T.LAX_LOOP_BODIES)
                 for target, bound in self.function_refs(expr, scope):
                     info = self.info[target]
                     info.loop_body |= (name, slot) in T.LAX_LOOP_BODIES
@@ -249,8 +266,20 @@ class TraceAnalysis:
         wrap = self.wrapping_call(call, scope)
         if wrap is None or not call.args:
             return
+        self._external(call.args[0], scope, wrap.transform, f"wrapped by {wrap.name}", call, wrap)
         for target, bound in self.transformed_refs(call.args[0], scope, wrap):
             self._apply(target, wrap, f"wrapped by {wrap.name}", bound)
+
+    def _external(self, expr: ast.expr, scope: Scope, transform: T.Transform, reason: str, call: ast.Call,
+                  wrap: Wrap | None = None, lax_body: bool = False, loop_body: bool = False) -> None:
+        """Record a function another module defines that this transform traces: what an import names."""
+        if not isinstance(expr, (ast.Name, ast.Attribute)):
+            return
+        target = qualified_name(expr, scope)
+        if target is None or target.split(".", 1)[0] in T.LIBRARY_ROOTS:
+            return
+        statics = (wrap.static_nums, wrap.static_names) if wrap is not None and wrap.transform is not T.GRAD else ((), ())
+        self.external.append(ExternalEntry(target, transform, reason, call.lineno, *statics, lax_body, loop_body))
 
     def transformed_refs(self, expr: ast.AST, scope: Scope, outer: Wrap | None = None) -> list[tuple[Scope, int]]:
         """The functions a transform applied to `expr` traces: those `expr` denotes, or the code a
