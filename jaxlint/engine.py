@@ -311,7 +311,7 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
 
     Each file is analysed alone first; the project pass then tells each module how the others'
     traced code calls it, and the modules told something new are analysed again, until none is."""
-    from jaxlint.project.propagate import incoming_facts, shown_path
+    from jaxlint.project.propagate import incoming_facts
 
     cache = None
     if cache_dir is not None:
@@ -328,7 +328,7 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     heard = (lambda path, hit: progress(path, hit) if path in named else None) if progress else None
     results = _analysed(check, every, data, [None] * len(every), cache, jobs, heard)
     absolute = [os.path.abspath(p) for p in every]
-    shown = {a: shown_path(a) for a in absolute}
+    shown = _Shown()
     used: list[Incoming | None] = [None] * len(every)
     for _ in range(_PROJECT_ROUNDS):
         summaries = {a: r.summary for a, r in zip(absolute, results) if r.summary is not None}
@@ -343,7 +343,21 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     return results[:len(files)]
 
 
+class _Shown(dict):
+    """Paths as messages show them, worked out for the few that a message names."""
+
+    def __missing__(self, path: str) -> str:
+        shown = self[path] = shown_path(path)
+        return shown
+
+
 _PROJECT_ROUNDS = 6  # a chain of helpers across this many modules is followed; longer ones are cut
+
+
+def shown_path(path: str) -> str:
+    """A path as messages show it: relative to the working folder when it is under it."""
+    relative = os.path.relpath(path)
+    return path if relative.startswith(os.pardir) else relative
 
 
 def _analysed(check: _Check, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],

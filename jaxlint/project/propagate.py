@@ -5,7 +5,6 @@ until nothing changes."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 
 from jaxlint.project.incoming import Entry, Incoming
@@ -38,7 +37,7 @@ def incoming_facts(summaries: dict[str, ModuleSummary], shown: dict[str, str]) -
             if found is not None and found[0] != path:
                 target, qualname, facts = found
                 _gather(gathered.setdefault(target, {}).setdefault(qualname, _Gathered()), call, facts,
-                        f"{call.label} in {shown.get(path, path)}:{call.row}")
+                        f"{call.label} in {shown[path]}:{call.row}")
         for qualified in summary.callees:
             found = index.resolve_function(path, qualified)
             if found is not None and found[0] != path and _tells_about_keys(found[2]):
@@ -63,7 +62,7 @@ def _stale_reads(index: ProjectIndex, summaries: dict[str, ModuleSummary],
             if found is not None and found[1]:
                 where = f" (in `{change.where}`)" if change.where else ""
                 changes.setdefault(found[0], []).append(
-                    (found[1], f"{change.kind} in {shown.get(path, path)}:{change.row}{where}"))
+                    (found[1], f"{change.kind} in {shown[path]}:{change.row}{where}"))
     stale: dict[str, dict[str, str]] = {}
     for path, summary in summaries.items():
         for qualified in summary.reads:
@@ -117,9 +116,3 @@ def _tells_about_keys(facts: FunctionFacts) -> bool:
     """Facts a caller's key tracking uses: the function returns a key, or what it does with the keys
     it is given was examined (an unknown function consumes every key it is given)."""
     return facts.returns_key or facts.keys_examined
-
-
-def shown_path(path: str) -> str:
-    """A path as messages show it: relative to the working folder when it is under it."""
-    relative = os.path.relpath(path)
-    return path if relative.startswith(os.pardir) else relative

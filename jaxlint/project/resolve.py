@@ -44,9 +44,13 @@ class ProjectIndex:
 
     def _module_of(self, importer: str, qualified: str) -> tuple[str, str] | None:
         """The analysed module that the longest possible prefix of `qualified` names, and the rest."""
+        return self._module_from(import_roots(importer), qualified)
+
+    @functools.lru_cache(maxsize=65536)  # noqa: B019 - one index per run
+    def _module_from(self, roots: tuple[str, ...], qualified: str) -> tuple[str, str] | None:
         parts = qualified.split(".")
         for end in range(len(parts) - 1, 0, -1):
-            path = self._find_module(import_roots(importer), tuple(parts[:end]))
+            path = self._find_module(roots, tuple(parts[:end]))
             if path is not None:
                 return path, ".".join(parts[end:])
         return None

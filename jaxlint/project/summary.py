@@ -60,9 +60,12 @@ class FunctionFacts:
 @dataclass(frozen=True)
 class ModuleSummary:
     imports: tuple[tuple[str, str], ...]  # module-level name → the qualified name it imports
-    functions: tuple[tuple[str, FunctionFacts], ...]  # by qualname
+    # One line per function, "qualname positional,... keyword,...", for the many whose keys were not
+    # examined (one string: the cache loads it at once, and it is read only when a caller asks).
+    functions: str
     calls: tuple[TracedCall, ...]
     callees: tuple[str, ...]  # qualified names this module calls that may be other modules' functions
+    examined: tuple[tuple[str, FunctionFacts], ...] = ()  # the functions whose keys were examined
     reads: tuple[str, ...] = ()  # other modules' state its compiled functions read ("config.SCALE")
     changes: tuple[Change, ...] = ()  # state it changes while running (its own: ".SCALE")
 
@@ -74,11 +77,26 @@ class ModuleSummary:
 
     @functools.cached_property
     def _functions(self) -> dict[str, FunctionFacts]:
-        return dict(self.functions)
+        found = {}
+        for line in self.functions.splitlines():
+            name, positional, keywords = line.split(" ")
+            found[name] = _unexamined(_names(positional), _names(keywords))
+        return {**found, **dict(self.examined)}
 
     @functools.cached_property
     def _imports(self) -> dict[str, str]:
         return dict(self.imports)
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(text.split(",")) if text else ()
+
+
+def _table(functions: list[tuple[str, FunctionFacts]]) -> tuple[str, tuple[tuple[str, FunctionFacts], ...]]:
+    """The functions as the summary keeps them: a line each for those whose keys were not examined."""
+    lines = [f"{name} {','.join(f.positional)} {','.join(f.keywords)}" for name, f in functions
+             if not f.keys_examined and not f.returns_key]
+    return "\n".join(lines), tuple((name, f) for name, f in functions if f.keys_examined or f.returns_key)
 
 
 def may_be_project(qualified: str | None) -> bool:
@@ -89,8 +107,8 @@ def summarise(model: Model) -> ModuleSummary:
     module = model.module
     imports = tuple((name, b.qualified) for name, bindings in module.bindings.items() for b in bindings
                     if b.kind == "import" and b.qualified and len(bindings) == 1)
-    functions = tuple((scope.qualname, _function_facts(model, scope)) for scope in model.functions()
-                      if _offered(scope))
+    functions, examined = _table([(scope.qualname, _function_facts(model, scope)) for scope in model.functions()  # type: ignore[misc]
+                                  if _offered(scope)])
     calls: list[TracedCall] = []
     callees: set[str] = set()
     for scope in model.scopes if model.keys.may_hold_keys() else ():  # callees' facts are about keys
@@ -106,7 +124,8 @@ def summarise(model: Model) -> ModuleSummary:
             reads |= {name for _, name in state_reads(model, scope, may_be_project)}
     calls += _entry_calls(model)
     changes = tuple(state_changes(model, may_be_project))
-    return ModuleSummary(imports, functions, tuple(calls), tuple(sorted(callees)), tuple(sorted(reads)), changes)
+    return ModuleSummary(imports, functions, tuple(calls), tuple(sorted(callees)), examined, tuple(sorted(reads)),
+                         changes)
 
 
 def _offered(scope: Scope) -> bool:
@@ -203,24 +222,28 @@ def outline(tree: ast.Module, package: str | None) -> ModuleSummary:
         elif isinstance(statement, ast.ClassDef):
             functions += [(f"{statement.name}.{method.name}", _outline_facts(method)) for method in statement.body
                           if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    return ModuleSummary(tuple(imports), tuple(functions), (), ())
+    return ModuleSummary(tuple(imports), _table(functions)[0], (), ())
 
 
 def _outline_facts(node: ast.FunctionDef | ast.AsyncFunctionDef) -> FunctionFacts:
-    positional = tuple(a.arg for a in node.args.posonlyargs + node.args.args)
-    keywords = tuple(a.arg for a in node.args.kwonlyargs)
+    return _unexamined(tuple(a.arg for a in node.args.posonlyargs + node.args.args),
+                       tuple(a.arg for a in node.args.kwonlyargs))
+
+
+def _unexamined(positional: tuple[str, ...], keywords: tuple[str, ...]) -> FunctionFacts:
+    """A function whose keys were not examined: taken to consume every key it is given."""
     return FunctionFacts(positional, keywords, False, (), (*positional, *keywords), (), False)
 
 
 def encode(summary: ModuleSummary) -> tuple:
     """The summary as plain tuples (for the cache, which marshals)."""
-    return (summary.imports, tuple((name, astuple(facts)) for name, facts in summary.functions),
-            tuple(astuple(call) for call in summary.calls), summary.callees, summary.reads,
+    return (summary.imports, summary.functions, tuple(astuple(call) for call in summary.calls), summary.callees,
+            tuple((name, astuple(facts)) for name, facts in summary.examined), summary.reads,
             tuple(astuple(change) for change in summary.changes))
 
 
 def decode(entry: tuple) -> ModuleSummary:
-    imports, functions, calls, callees, reads, changes = entry
-    return ModuleSummary(imports, tuple((name, FunctionFacts(*facts)) for name, facts in functions),
-                         tuple(TracedCall(*call) for call in calls), callees, reads,
+    imports, functions, calls, callees, examined, reads, changes = entry
+    return ModuleSummary(imports, functions, tuple(TracedCall(*call) for call in calls), callees,
+                         tuple((name, FunctionFacts(*facts)) for name, facts in examined), reads,
                          tuple(Change(*change) for change in changes))
