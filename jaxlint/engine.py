@@ -72,7 +72,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
                  build_fixes: bool = True, incoming: Incoming | None = None) -> FileResult:
     """Findings of one parsed source, with their fixes (unless `build_fixes` is false), and its summary."""
     from jaxlint.project.incoming import NOTHING
-    from jaxlint.project.summary import summarise
+    from jaxlint.project.summarise import summarise
     from jaxlint.semantic.model import Model, ModelOptions
 
     try:
@@ -136,7 +136,7 @@ def package_of(path: str, name: str) -> str | None:
 
 def _outline(source: Source, path: str, target_version: str | None) -> FileResult:
     """A file no rule can fire in: whether it parses, and the functions and imports it offers."""
-    from jaxlint.project.summary import outline
+    from jaxlint.project.summarise import outline
 
     try:
         tree = ast.parse(source.text, filename=path)

@@ -39,8 +39,9 @@ def context_files(named_paths: list[str], files: list[str], settings: Settings) 
     inside = [f for f in files if _under(os.path.abspath(f), root)]
     if not inside:
         return []
-    try:
-        found = discover([root], settings)
+    try:  # named as a `jaxlint check .` there would name them: the same cache entries serve both
+        relative = os.path.relpath(root)
+        found = discover([root if relative.startswith(os.pardir) else relative], settings)
     except ConfigError:
         return []
     named = {os.path.realpath(f) for f in files}

@@ -5,24 +5,14 @@ which arguments traced."""
 
 from __future__ import annotations
 
-import ast
 import functools
-from dataclasses import astuple, dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import astuple, dataclass
 
-from jaxlint.semantic.imports import last_name, qualified_name
-from jaxlint.semantic.transforms import LIBRARY_ROOTS
-from jaxlint.semantic.module_state import Change, state_changes, state_reads
-from jaxlint.semantic.scopes import import_bindings
-
-if TYPE_CHECKING:
-    from jaxlint.semantic.model import Model
-    from jaxlint.semantic.scopes import Scope
-    from jaxlint.semantic.traced import TraceInfo
-    from jaxlint.semantic.values import Value
-
-# The last names of the `jax.random` calls that make keys: a function calling none returns no key it made.
-_KEY_MAKERS = frozenset(("PRNGKey", "key", "split", "fold_in", "wrap_key_data", "clone"))
+# Top-level packages whose names never name a module of the analysed project.
+LIBRARY_ROOTS = frozenset(("builtins", "jax", "jaxlib", "numpy", "flax", "optax", "equinox", "haiku", "chex", "numpyro",
+                           "functools", "math", "typing", "os", "sys", "collections", "itertools", "dataclasses",
+                           "logging", "time", "operator", "re", "abc", "enum", "einops", "scipy", "torch",
+                           "tensorflow", "absl", "ml_collections", "pathlib", "json", "pickle", "warnings"))
 ANY = "*"  # every parameter from this position on (a starred or `**` argument)
 
 
@@ -42,6 +32,16 @@ class TracedCall:
     static: tuple[int | str, ...] = ()  # the positions and names the transform keeps static
     lax_body: bool = False  # a lax body: parameters with defaults keep them (lax passes a fixed number)
     loop_body: bool = False
+
+
+@dataclass(frozen=True)
+class Change:
+    """State changed while the program runs (see semantic/module_state.py)."""
+
+    target: str  # "config.SCALE" (another module's), ".HPARAMS" (this module's own)
+    kind: str  # "assigned" | "mutated"
+    row: int
+    where: str  # the function it is made in ("" at module level)
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ class ModuleSummary:
         found = {}
         for line in self.functions.splitlines():
             name, positional, keywords = line.split(" ")
-            found[name] = _unexamined(_names(positional), _names(keywords))
+            found[name] = unexamined(_names(positional), _names(keywords))
         return {**found, **dict(self.examined)}
 
     @functools.cached_property
@@ -92,7 +92,12 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(text.split(",")) if text else ()
 
 
-def _table(functions: list[tuple[str, FunctionFacts]]) -> tuple[str, tuple[tuple[str, FunctionFacts], ...]]:
+def unexamined(positional: tuple[str, ...], keywords: tuple[str, ...]) -> FunctionFacts:
+    """A function whose keys were not examined: taken to consume every key it is given."""
+    return FunctionFacts(positional, keywords, False, (), (*positional, *keywords), (), False)
+
+
+def table(functions: list[tuple[str, FunctionFacts]]) -> tuple[str, tuple[tuple[str, FunctionFacts], ...]]:
     """The functions as the summary keeps them: a line each for those whose keys were not examined."""
     lines = [f"{name} {','.join(f.positional)} {','.join(f.keywords)}" for name, f in functions
              if not f.keys_examined and not f.returns_key]
@@ -101,138 +106,6 @@ def _table(functions: list[tuple[str, FunctionFacts]]) -> tuple[str, tuple[tuple
 
 def may_be_project(qualified: str | None) -> bool:
     return qualified is not None and qualified.split(".", 1)[0] not in LIBRARY_ROOTS
-
-
-def summarise(model: Model) -> ModuleSummary:
-    module = model.module
-    imports = tuple((name, b.qualified) for name, bindings in module.bindings.items() for b in bindings
-                    if b.kind == "import" and b.qualified and len(bindings) == 1)
-    functions, examined = _table([(scope.qualname, _function_facts(model, scope)) for scope in model.functions()  # type: ignore[misc]
-                                  if _offered(scope)])
-    calls: list[TracedCall] = []
-    callees: set[str] = set()
-    for scope in model.scopes if model.keys.may_hold_keys() else ():  # callees' facts are about keys
-        for call in scope.of_type(ast.Call):
-            name = qualified_name(call.func, scope)  # type: ignore[attr-defined]
-            if may_be_project(name):
-                callees.add(name)  # type: ignore[arg-type]
-    reads: set[str] = set()
-    for scope, info in list(model.trace.items()):
-        if info.traced and scope.is_function and _calls_out(model, scope):
-            calls += _traced_calls(model, scope, info)
-        if info.cached and info.traced and scope.is_function:
-            reads |= {name for _, name in state_reads(model, scope, may_be_project)}
-    calls += _entry_calls(model)
-    changes = tuple(state_changes(model, may_be_project))
-    return ModuleSummary(imports, functions, tuple(calls), tuple(sorted(callees)), examined, tuple(sorted(reads)),
-                         changes)
-
-
-def _offered(scope: Scope) -> bool:
-    """A function other modules can import: at module level, or a method of a module-level class."""
-    parent = scope.parent
-    if scope.kind != "function" or parent is None:
-        return False
-    return parent.kind == "module" or parent.kind == "class" and parent.parent is not None and parent.parent.kind == "module"
-
-
-def _function_facts(model: Model, scope: Scope) -> FunctionFacts:
-    facts = _outline_facts(scope.node)  # type: ignore[arg-type]
-    keys = model.keys
-    # Key facts only where keys can be (the cost): other functions are taken, as any unknown
-    # function, to consume every key they are given.
-    if not keys.may_hold_keys():
-        return facts
-    if _returns_key(model, scope):
-        facts = replace(facts, returns_key=True)
-    if any(keys.is_key_name(p) for p in facts.keys_consumed):
-        taken = keys.random_key_args(scope) & set(facts.positional + facts.keywords)
-        facts = replace(facts, keys_examined=True, keys_taken=tuple(sorted(taken)),
-                        keys_consumed=tuple(sorted(keys.consumed_params(scope))),
-                        keys_derived=tuple(sorted(keys.derived_params(scope))))
-    return facts
-
-
-def _returns_key(model: Model, scope: Scope) -> bool:
-    """A key maker: every `return` gives a key it makes with `jax.random` itself (only such functions
-    are interpreted for it: the cost)."""
-    if not any(last_name(c.func) in _KEY_MAKERS for c in scope.of_type(ast.Call)):  # type: ignore[attr-defined]
-        return False
-    returned = model.returned_values(scope)
-    return bool(returned) and all(v.key is not None for v in returned)
-
-
-def _calls_out(model: Model, scope: Scope) -> bool:
-    return any(may_be_project(qualified_name(c.func, scope)) for c in scope.of_type(ast.Call))  # type: ignore[attr-defined]
-
-
-def _traced_calls(model: Model, scope: Scope, info: TraceInfo) -> list[TracedCall]:
-    found = []
-    label = f"called from {info.describe(scope.qualname or '')}"
-    for call, args, kwargs in model.facts(scope).callee_args:
-        target = qualified_name(call.func, scope)
-        if not may_be_project(target):
-            continue
-        traced, arrays = _traced_slots(call, args, kwargs)
-        if traced or info.cached:  # called with static values only, nothing staged: runs as Python
-            found.append(TracedCall(target, label, call.lineno, traced, arrays,  # type: ignore[arg-type]
-                                    tuple(sorted(info.transforms)), info.abstract, info.cached))
-    return found
-
-
-def _entry_calls(model: Model) -> list[TracedCall]:
-    """Other modules' functions a transform here traces whole (`jax.jit(train_lib.step)`)."""
-    return [TracedCall(entry.target, f"traced by `{entry.reason.split(' ')[-1]}`", entry.row, (ANY,), (),
-                       (entry.transform.kind,), entry.transform.abstract, entry.transform.cached, True,
-                       (*entry.static_nums, *entry.static_names), entry.lax_body, entry.loop_body)
-            for entry in model.external_entries() if may_be_project(entry.target)]
-
-
-def _traced_slots(call: ast.Call, args: list[Value], kwargs: dict[str, Value]) -> tuple[tuple, tuple]:
-    traced: list[int | str] = []
-    arrays: list[int | str] = []
-    for index, (expr, value) in enumerate(zip(call.args, args)):
-        if isinstance(expr, ast.Starred):
-            if value.traced:
-                traced.append(ANY)
-            break
-        if value.traced and not value.uncertain:
-            traced.append(index)
-            if value.surely_traced_array:
-                arrays.append(index)
-    for name, value in kwargs.items():
-        if value.traced and not value.uncertain:
-            traced.append(ANY if name == "**" else name)
-            if value.surely_traced_array and name != "**":
-                arrays.append(name)
-    return tuple(traced), tuple(arrays)
-
-
-def outline(tree: ast.Module, package: str | None) -> ModuleSummary:
-    """The summary of a module no rule analyses (it mentions no JAX library): its module-level
-    imports and functions, which callers assume consume every key they are given."""
-    imports: list[tuple[str, str]] = []
-    functions: list[tuple[str, FunctionFacts]] = []
-    for statement in tree.body:
-        if isinstance(statement, (ast.Import, ast.ImportFrom)):
-            imports += [(name, qualified) for alias in statement.names
-                        for name, qualified in import_bindings(statement, alias, package) if qualified]
-        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            functions.append((statement.name, _outline_facts(statement)))
-        elif isinstance(statement, ast.ClassDef):
-            functions += [(f"{statement.name}.{method.name}", _outline_facts(method)) for method in statement.body
-                          if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    return ModuleSummary(tuple(imports), _table(functions)[0], (), ())
-
-
-def _outline_facts(node: ast.FunctionDef | ast.AsyncFunctionDef) -> FunctionFacts:
-    return _unexamined(tuple(a.arg for a in node.args.posonlyargs + node.args.args),
-                       tuple(a.arg for a in node.args.kwonlyargs))
-
-
-def _unexamined(positional: tuple[str, ...], keywords: tuple[str, ...]) -> FunctionFacts:
-    """A function whose keys were not examined: taken to consume every key it is given."""
-    return FunctionFacts(positional, keywords, False, (), (*positional, *keywords), (), False)
 
 
 def encode(summary: ModuleSummary) -> tuple:

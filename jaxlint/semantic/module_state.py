@@ -7,9 +7,9 @@ its functions through `global` or mutated there, are qualified from "" (".SCALE"
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from jaxlint.project.summary import Change
 from jaxlint.semantic.imports import qualified_name
 
 if TYPE_CHECKING:
@@ -22,14 +22,6 @@ if TYPE_CHECKING:
 MUTATORS = frozenset(("append", "extend", "insert", "pop", "update", "setdefault", "clear", "add", "remove",
                       "discard", "popitem", "sort", "reverse", "fill", "resize", "itemset"))
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
-
-
-@dataclass(frozen=True)
-class Change:
-    target: str  # "config.SCALE" (another module's), ".HPARAMS" (this module's own)
-    kind: str  # "assigned" | "mutated"
-    row: int
-    where: str  # the function it is made in ("" at module level)
 
 
 def state_reads(model: Model, scope: Scope, imported: Callable[[str | None], bool]) -> list[tuple[ast.expr, str]]:

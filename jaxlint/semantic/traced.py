@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field, replace
 
+from jaxlint.project.summary import may_be_project
 from jaxlint.semantic import transforms as T
 from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
 from jaxlint.semantic.scopes import Scope
@@ -276,7 +277,7 @@ class TraceAnalysis:
         if not isinstance(expr, (ast.Name, ast.Attribute)):
             return
         target = qualified_name(expr, scope)
-        if target is None or target.split(".", 1)[0] in T.LIBRARY_ROOTS:
+        if target is None or not may_be_project(target):
             return
         statics = (wrap.static_nums, wrap.static_names) if wrap is not None and wrap.transform is not T.GRAD else ((), ())
         self.external.append(ExternalEntry(target, transform, reason, call.lineno, *statics, lax_body, loop_body))

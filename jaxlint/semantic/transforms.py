@@ -83,9 +83,3 @@ STATIC_ANNOTATIONS = frozenset(("bool", "int", "str", "float", "None", "Callable
 # The last component of every name above: a call whose name ends otherwise is none of them,
 # whatever its module (a cheap filter before resolving imports).
 CALL_NAMES = frozenset(name.rsplit(".", 1)[-1] for name in (*TRANSFORMS, *LAX_BODIES, *HOST_CALLBACKS, *PARTIAL))
-
-# Top-level packages whose names never name a module of the analysed project.
-LIBRARY_ROOTS = frozenset(("builtins", "jax", "jaxlib", "numpy", "flax", "optax", "equinox", "haiku", "chex", "numpyro",
-                           "functools", "math", "typing", "os", "sys", "collections", "itertools", "dataclasses",
-                           "logging", "time", "operator", "re", "abc", "enum", "einops", "scipy", "torch",
-                           "tensorflow", "absl", "ml_collections", "pathlib", "json", "pickle", "warnings"))
