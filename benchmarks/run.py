@@ -1,10 +1,13 @@
-"""jaxlint against ruff on the installed sources of pinned JAX-family packages, cold and warm.
+"""jaxlint against ruff on the installed sources of pinned JAX-family packages, cold and warm, and
+on a multi-module project (benchmarks/project.py).
 
-    python benchmarks/run.py [--runs 5] [--jobs N]
+    python benchmarks/run.py [--runs 5] [--jobs N] [--only corpus|project]
 
 Installs the packages below into benchmarks/.corpus/ once (`pip install --target --no-deps`), then
 alternates ruff and jaxlint runs on the same files and prints a Markdown table: median wall time,
-the ratio to ruff, lines per second and the peak memory of the largest process.
+the ratio to ruff, lines per second and the peak memory of the largest process. For the project:
+the same table, one changed file checked alone with a warm cache (what pre-commit does) against the
+start-up of `python -c "import click"`, and where a cold run's time goes.
 """
 
 from __future__ import annotations
@@ -13,12 +16,15 @@ import argparse
 import compileall
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from project import write_project
 
 PACKAGES = ("jax==0.10.2", "flax==0.12.8", "optax==0.2.8", "equinox==0.13.8", "numpyro==0.22.0")
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -116,6 +122,34 @@ def table(samples: dict[tuple[str, str], list[dict]], lines: int) -> str:
     return "\n".join(rows)
 
 
+def project_report(corpus: Path, jobs: int | None, ruff: str, runs: int) -> str:
+    """The multi-module project: cold and warm against ruff, one changed file, the phases of a cold run."""
+    project = write_project(corpus)
+    files, lines = count_lines(project, ["src"])
+    report = [f"Multi-module project (benchmarks/project.py): {files} files, {lines:,} lines\n",
+              table(run(project, tools(["src"], jobs, ruff), runs), lines)]
+    changed = project / "src" / "app" / "layers" / "layer_5.py"
+    original = changed.read_text()
+    one, click = [], []
+    try:
+        for attempt in range(max(runs, 5)):
+            changed.write_text(f"{original}\n# edit {attempt}\n")
+            one.append(measure([sys.executable, "-m", "jaxlint", "check", str(changed.relative_to(project))],
+                               project)["seconds"])
+            click.append(measure([sys.executable, "-c", "import click"], project)["seconds"])
+    finally:
+        changed.write_text(original)
+    report.append(f"\nOne changed file checked alone, the rest cached: {statistics.median(one):.3f} s; "
+                  f"`python -c \"import click\"`: {statistics.median(click):.3f} s "
+                  f"({statistics.median(one) / statistics.median(click):.1f}×)")
+    verbose = subprocess.run([sys.executable, "-m", "jaxlint", "check", "--no-cache", "-v", "src"], cwd=project,
+                             capture_output=True, text=True,
+                             env={**os.environ, "PYTHONPATH": str(REPOSITORY)}).stderr
+    phases = re.search(r"jaxlint: project: .*", verbose)
+    report.append(f"Where a cold run's time goes: {phases.group(0)[len('jaxlint: project: '):] if phases else '?'}")
+    return "\n".join(report)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="timed runs per tool and mode (default 5)")
@@ -123,10 +157,15 @@ def main() -> None:
     parser.add_argument("--ruff", default=shutil.which("ruff") or str(Path(sys.executable).with_name("ruff")),
                         help="the ruff executable")
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="where to install the packages")
+    parser.add_argument("--only", choices=("corpus", "project"), help="run one of the two benchmarks")
     args = parser.parse_args()
-    site = install(args.corpus)
     # What `pip install` does for users: startup must not pay for compiling jaxlint to bytecode.
     compileall.compile_dir(REPOSITORY / "jaxlint", quiet=1)
+    if args.only != "corpus":
+        print(project_report(args.corpus, args.jobs, args.ruff, args.runs), end="\n\n")
+    if args.only == "project":
+        return
+    site = install(args.corpus)
     folders = package_dirs(site)
     files, lines = count_lines(site, folders)
     version = subprocess.run([args.ruff, "--version"], capture_output=True, text=True, check=True).stdout.strip()

@@ -7,6 +7,7 @@ import fnmatch
 import functools
 import os
 import sys
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -301,9 +302,22 @@ def _is_package(folder: str) -> bool:
     return os.path.isfile(os.path.join(folder, "__init__.py"))
 
 
+@dataclass
+class ProjectStats:
+    """Where a run's time went, for `--verbose` and the benchmark."""
+
+    files: int = 0  # analysed, the project's other files included
+    first_pass: float = 0.0  # seconds: every file alone (from the cache or analysed)
+    project_pass: float = 0.0  # seconds in the project pass (summaries only)
+    rounds: int = 0  # analyses of the modules told something new
+    reanalysed: int = 0  # modules analysed again, over all rounds
+    again: float = 0.0  # seconds those took
+
+
 def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *, jobs: int = 1,
                 cache_dir: str | None = None, progress: Callable[[str, bool], None] | None = None,
-                context: list[str] | tuple[str, ...] = (), contents: dict[str, bytes] | None = None) -> list[FileResult]:
+                context: list[str] | tuple[str, ...] = (), contents: dict[str, bytes] | None = None,
+                stats: ProjectStats | None = None) -> list[FileResult]:
     """Results in the order of `files`, the same whatever `jobs`. `cache_dir` None: no cache.
     `progress` hears each file as it is done, and whether its result came from the cache.
     `context`: the project's other files, analysed only for what they tell `files` (a helper of
@@ -326,20 +340,30 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     data = [overrides[p] if p in overrides else read_file(p) if cache else None for p in every]
     check = _Check(settings, enabled)
     heard = (lambda path, hit: progress(path, hit) if path in named else None) if progress else None
+    stats = stats if stats is not None else ProjectStats()
+    stats.files = len(every)
+    started = time.perf_counter()
     results = _analysed(check, every, data, [None] * len(every), cache, jobs, heard)
+    stats.first_pass = time.perf_counter() - started
     absolute = [os.path.abspath(p) for p in every]
     shown = _Shown()
     used: list[Incoming | None] = [None] * len(every)
     for _ in range(_PROJECT_ROUNDS):
+        started = time.perf_counter()
         summaries = {a: r.summary for a, r in zip(absolute, results) if r.summary is not None}
         told = incoming_facts(summaries, shown)
         again = [i for i, a in enumerate(absolute) if told.get(a) != used[i] and results[i].summary is not None]
+        stats.project_pass += time.perf_counter() - started
         if not again:
             break
+        started = time.perf_counter()
         fresh = _analysed(check, [every[i] for i in again], [data[i] for i in again],
                           [told.get(absolute[i]) for i in again], cache, jobs, None)
         for index, result in zip(again, fresh):
             results[index], used[index] = result, told.get(absolute[index])
+        stats.rounds += 1
+        stats.reanalysed += len(again)
+        stats.again += time.perf_counter() - started
     return results[:len(files)]
 
 

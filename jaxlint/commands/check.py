@@ -13,7 +13,7 @@ from typing import TextIO
 from jaxlint.config import ConfigError, Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.discovery import discover
-from jaxlint.engine import FileResult, check_paths
+from jaxlint.engine import FileResult, ProjectStats, check_paths
 from jaxlint.fixes.callers import OtherModules, project_modules, withdraw_in_results
 from jaxlint.progress import Progress, wanted
 from jaxlint.project.context import context_files
@@ -156,12 +156,20 @@ def _check_files(files: list[str], options: CheckOptions, settings: Settings, co
             if options.verbose:
                 bar.say(f"jaxlint: checked {path}" + " (from cache)" * from_cache)
 
+        stats = ProjectStats()
         results = check_paths(files, settings, codes, jobs=options.jobs, cache_dir=cache_dir, progress=done,
-                              context=context, contents=contents)
+                              context=context, contents=contents, stats=stats)
     if options.verbose:
         print(f"jaxlint: checked {len(files)} file{'s' * (len(files) != 1)} in {time.monotonic() - started:.2f} s "
               f"({cached} from cache)", file=sys.stderr)
+        print(f"jaxlint: project: {stats.files} files, first pass {stats.first_pass:.2f} s, project pass "
+              f"{stats.project_pass:.3f} s, {_count(stats.reanalysed, 'module')} analysed again with what other "
+              f"modules tell them ({_count(stats.rounds, 'round')}, {stats.again:.2f} s)", file=sys.stderr)
     return results
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' * (number != 1)}"
 
 
 def _output_file(path: str | None) -> TextIO | None:
