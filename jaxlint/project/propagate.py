@@ -37,7 +37,7 @@ def incoming_facts(summaries: dict[str, ModuleSummary], shown: dict[str, str]) -
             if found is not None and found[0] != path:
                 target, qualname, facts = found
                 _gather(gathered.setdefault(target, {}).setdefault(qualname, _Gathered()), call, facts,
-                        f"{call.label} in {shown[path]}:{call.row}")
+                        f"{call.label} in {shown[path]}:{call.row}" + (f", which is {call.via}" if call.via else ""))
         for qualified in summary.callees:
             found = index.resolve_function(path, qualified)
             if found is not None and found[0] != path and _tells_about_keys(found[2]):

@@ -101,14 +101,14 @@ def _traced_calls(model: Model, scope: Scope, info: TraceInfo) -> list[TracedCal
             continue
         traced, arrays = _traced_slots(call, args, kwargs)
         if traced or info.cached:  # called with static values only, nothing staged: runs as Python
-            found.append(TracedCall(target, label, call.lineno, traced, arrays,  # type: ignore[arg-type]
+            found.append(TracedCall(target, label, call.lineno, info.caller, traced, arrays,  # type: ignore[arg-type]
                                     tuple(sorted(info.transforms)), info.abstract, info.cached))
     return found
 
 
 def _entry_calls(model: Model) -> list[TracedCall]:
     """Other modules' functions a transform here traces whole (`jax.jit(train_lib.step)`)."""
-    return [TracedCall(entry.target, f"traced by `{entry.reason.split(' ')[-1]}`", entry.row, (ANY,), (),
+    return [TracedCall(entry.target, f"traced by `{entry.reason.split(' ')[-1]}`", entry.row, "", (ANY,), (),
                        (entry.transform.kind,), entry.transform.abstract, entry.transform.cached, True,
                        (*entry.static_nums, *entry.static_names), entry.lax_body, entry.loop_body)
             for entry in model.external_entries() if may_be_project(entry.target)]

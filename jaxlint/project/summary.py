@@ -23,6 +23,7 @@ class TracedCall:
     target: str  # the qualified name called, as imported: "pkg.layers.clip_norm"
     label: str  # for messages: "called from jit-compiled `step`", "traced by `jax.lax.scan`"
     row: int
+    via: str  # how the caller is traced when another module makes it so ("called from ... in train.py:8")
     traced: tuple[int | str, ...]  # positions and keywords given a traced value; ANY: every one
     arrays: tuple[int | str, ...]  # of those, the ones surely given a traced array
     transforms: tuple[str, ...]

@@ -1,0 +1,216 @@
+"""Project-wide analysis through the real CLI: every import style finds the helper another module's
+jitted code calls, as Python would resolve it from the project's root; unknown imports and callers
+that hand static values find nothing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_cli import findings, jaxlint, write
+
+HELPER = '''import jax.numpy as jnp
+
+
+def clip_norm(g, max_norm):
+    norm = jnp.sqrt(jnp.sum(g ** 2))
+    if norm > max_norm:
+        g = g * (max_norm / norm)
+    return g
+'''
+STEP = '''import jax
+{imports}
+
+
+@jax.jit
+def step(g):
+    return {call}(g, 1.0)
+'''
+
+# (files other than the step, where the step lives, its import lines, how it calls the helper, the helper's file)
+IMPORT_STYLES = {
+    "from package import": ({"pkg/__init__.py": "", "pkg/layers.py": HELPER}, "pkg/train.py",
+                            "from pkg.layers import clip_norm", "clip_norm", "pkg/layers.py"),
+    "import as alias": ({"pkg/__init__.py": "", "pkg/layers.py": HELPER}, "pkg/train.py",
+                        "import pkg.layers as L", "L.clip_norm", "pkg/layers.py"),
+    "from . import module": ({"pkg/__init__.py": "", "pkg/layers.py": HELPER}, "pkg/train.py",
+                             "from . import layers", "layers.clip_norm", "pkg/layers.py"),
+    "from .module import": ({"pkg/__init__.py": "", "pkg/layers.py": HELPER}, "pkg/train.py",
+                            "from .layers import clip_norm as clip", "clip", "pkg/layers.py"),
+    "from .. two levels up": ({"pkg/__init__.py": "", "pkg/common.py": HELPER, "pkg/steps/__init__.py": ""},
+                              "pkg/steps/train.py", "from ..common import clip_norm", "clip_norm", "pkg/common.py"),
+    "re-exported by __init__": ({"pkg/__init__.py": "from .ops.norms import clip_norm\n", "pkg/ops/__init__.py": "",
+                                 "pkg/ops/norms.py": HELPER}, "train.py", "import pkg", "pkg.clip_norm",
+                                "pkg/ops/norms.py"),
+    "plain scripts side by side": ({"utils.py": HELPER}, "train.py", "import utils", "utils.clip_norm", "utils.py"),
+    "src layout, default roots": ({"pyproject.toml": "[project]\nname = 'app'\n", "src/app/__init__.py": "",
+                                   "src/app/norms.py": HELPER}, "scripts/train.py", "from app.norms import clip_norm",
+                                  "clip_norm", "src/app/norms.py"),
+    "configured src": ({"pyproject.toml": "[tool.jaxlint]\nsrc = ['lib']\n", "lib/norms.py": HELPER},
+                       "experiments/train.py", "import norms", "norms.clip_norm", "lib/norms.py"),
+}
+
+
+def _project(root: Path, style: str) -> tuple[Path, str, str]:
+    files, step_file, imports, call, helper_file = IMPORT_STYLES[style]
+    write(root, {**files, step_file: STEP.format(imports=imports, call=call)})
+    return root, step_file, helper_file
+
+
+@pytest.mark.parametrize("style", sorted(IMPORT_STYLES))
+def test_every_import_style_finds_the_helper_and_names_its_caller(tmp_path: Path, style: str) -> None:
+    root, step_file, helper_file = _project(tmp_path, style)
+    found = findings(jaxlint("check", ".", "--output-format", "json", cwd=root))
+    assert [(f["filename"], f["location"]["row"], f["code"]) for f in found] == [(helper_file, 6, "JAX103")]
+    assert f"(`clip_norm` is called from jit-compiled `step` in {step_file}:7)" in found[0]["message"]
+
+
+@pytest.mark.parametrize("style", ["from .module import", "plain scripts side by side", "configured src"])
+def test_checking_the_helper_alone_finds_the_same(tmp_path: Path, style: str) -> None:
+    root, _, helper_file = _project(tmp_path, style)
+    whole = findings(jaxlint("check", ".", "--output-format", "json", cwd=root))
+    alone = findings(jaxlint("check", helper_file, "--output-format", "json", cwd=root))
+    piped = findings(jaxlint("check", "--stdin-filename", helper_file, "--output-format", "json", "-", cwd=root,
+                             input=(root / helper_file).read_text()))
+    assert alone == whole
+    assert [(f["location"]["row"], f["message"]) for f in piped] == [(f["location"]["row"], f["message"]) for f in whole]
+
+
+NEGATIVES = {
+    # the helper's flag is a constant at the only traced call: Python control flow on it is fine
+    "constant argument": ('''import jax
+
+from helpers import scale
+
+
+@jax.jit
+def step(x):
+    return scale(x, 2)
+''', '''def scale(x, factor):
+    if factor > 1:
+        return x * factor
+    return x
+'''),
+    # static_argnames keeps `factor` a Python value in the jitted function, and so in the helper
+    "static argument": ('''from functools import partial
+
+import jax
+
+from helpers import scale
+
+
+@partial(jax.jit, static_argnames="factor")
+def step(x, factor):
+    return scale(x, factor)
+''', '''def scale(x, factor):
+    if factor > 1:
+        return x * factor
+    return x
+'''),
+    # only eager code calls the helper: concrete arrays, `if` and `print` are fine
+    "eager caller": ('''import jax.numpy as jnp
+
+from helpers import report
+
+
+def evaluate(x):
+    return report(jnp.sum(x))
+''', '''def report(total):
+    print("total", total)
+    if total > 0:
+        return total
+    return 0.0
+'''),
+    # a module that is not part of the project (installed elsewhere) stays unknown: nothing is guessed
+    "third-party helper": ('''import jax
+
+from somelib.ops import clip
+
+
+@jax.jit
+def step(g):
+    return clip(g, 1.0)
+''', None),
+    # an import the code makes at run time names nothing the analysis can follow
+    "dynamic import": ('''import importlib
+
+import jax
+
+helpers = importlib.import_module("helpers")
+
+
+@jax.jit
+def step(x):
+    return helpers.scale(x, x)
+''', '''def scale(x, factor):
+    if factor > 1:
+        return x * factor
+    return x
+'''),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NEGATIVES))
+def test_what_cannot_raise_is_not_flagged(tmp_path: Path, case: str) -> None:
+    train, helpers = NEGATIVES[case]
+    write(tmp_path, {"train.py": train, **({"helpers.py": helpers} if helpers else {})})
+    result = jaxlint("check", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout
+
+
+def test_module_names_that_repeat_across_projects_resolve_within_each(tmp_path: Path) -> None:
+    """A folder of examples: each has its own `train.py` and `model.py`; only one model is buggy."""
+    buggy = '''def forward(x):
+    print("activations", x)
+    return x * 2
+'''
+    fine = '''def forward(x):
+    return x * 2
+'''
+    train = '''import jax
+
+import model
+
+
+@jax.jit
+def step(x):
+    return model.forward(x)
+'''
+    write(tmp_path, {"mnist/train.py": train, "mnist/model.py": buggy, "cifar/train.py": train,
+                     "cifar/model.py": fine})
+    found = findings(jaxlint("check", ".", "--output-format", "json", cwd=tmp_path))
+    assert [(f["filename"], f["code"]) for f in found] == [("mnist/model.py", "JAX106")]
+    assert "mnist/train.py:8" in found[0]["message"]
+
+
+def test_a_chain_across_three_modules(tmp_path: Path) -> None:
+    write(tmp_path, {
+        "train.py": "import jax\n\nimport model\n\n\n@jax.jit\ndef step(x, n):\n    return model.forward(x, 3)\n",
+        "model.py": "import layers\n\n\ndef forward(x, depth):\n    return layers.norm(x, depth)\n",
+        "layers.py": "def norm(x, depth):\n    for _ in range(depth):\n        x = x / 2\n    x[0] = 0.0\n    return x\n",
+    })
+    found = findings(jaxlint("check", ".", "--output-format", "json", cwd=tmp_path))
+    assert [(f["filename"], f["location"]["row"], f["code"]) for f in found] == [("layers.py", 4, "JAX104")]
+    assert found[0]["message"].endswith("(`norm` is called from `forward` in model.py:5, which is called from "
+                                        "jit-compiled `step` in train.py:8)")
+
+
+def test_a_warm_run_follows_an_edit_in_another_module(tmp_path: Path) -> None:
+    """The helper's findings depend on the caller's module: the cache must not keep them stale."""
+    root, step_file, _ = _project(tmp_path / "project", "plain scripts side by side")
+    command = [sys.executable, "-m", "jaxlint", "check", ".", "--output-format", "json", "--cache-dir",
+               str(tmp_path / "cache")]  # the cache on, unlike tests.test_cli.jaxlint
+
+    def codes() -> list[str]:
+        result = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=60, check=False)
+        return [f["code"] for f in findings(result)]
+
+    assert codes() == ["JAX103"]
+    jitted = (root / step_file).read_text()
+    (root / step_file).write_text(jitted.replace("@jax.jit\n", ""))
+    assert codes() == []
+    (root / step_file).write_text(jitted)
+    assert codes() == ["JAX103"]
