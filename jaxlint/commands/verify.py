@@ -13,6 +13,8 @@ from jaxlint.config import ConfigError, Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.discovery import discover
 from jaxlint.engine import check_paths, module_name
+from jaxlint.project.context import context_files
+from jaxlint.project.incoming import Incoming
 from jaxlint.verify.experiments import CODES
 from jaxlint.verify.jobs import Job, Target
 
@@ -47,12 +49,14 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
     found = discover(options.paths, settings)
     for warning in found.warnings:
         print(f"jaxlint: warning: {warning}", file=sys.stderr)
-    results = check_paths(found.files, settings, frozenset(enabled))
+    results = check_paths(found.files, settings, frozenset(enabled),
+                          context=context_files(options.paths, found.files, settings))
     errors = [*found.errors, *(e for r in results for e in r.errors)]
     for error in errors:
         print(f"jaxlint: error: {error}", file=sys.stderr)
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
-    jobs, direct = _plan(findings, settings, frozenset(enabled), examples, timeout)
+    told = {path: result.incoming for path, result in zip(found.files, results) if result.incoming}
+    jobs, direct = _plan(findings, settings, frozenset(enabled), examples, timeout, told)
     reporter = Reporter(findings, options.output_format, options.quiet)
     for target_id, result in direct.items():
         reporter.add(target_id, result)
@@ -91,8 +95,9 @@ def _syntax_error(path: str) -> str | None:
 
 
 def _plan(findings: list[Finding], settings: Settings, enabled: frozenset[str], examples: str | None,
-          timeout: float) -> tuple[list[Job], dict[int, dict[str, Any]]]:
-    """One job per module with verifiable findings; the rest get their result right away."""
+          timeout: float, told: dict[str, Incoming]) -> tuple[list[Job], dict[int, dict[str, Any]]]:
+    """One job per module with verifiable findings; the rest get their result right away. `told`:
+    what other modules told each file (its fixes are relinted with it)."""
     from jaxlint.verify.fixed import FixedModule, fix_module, offers_fix
 
     root = settings.root.resolve()
@@ -109,7 +114,8 @@ def _plan(findings: list[Finding], settings: Settings, enabled: frozenset[str], 
         note = None
         if offers_fix(finding):
             if path not in fixed:
-                fixed[path] = fix_module(path, [f for f in findings if f.filename == path], settings, enabled)
+                fixed[path] = fix_module(path, [f for f in findings if f.filename == path], settings, enabled,
+                                         told.get(path))
             note = fixed[path].note(finding)
         if path not in jobs:
             jobs[path] = Job(root=str(root), module=module, filename=os.path.abspath(path),

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.engine import check_source, read_file
+from jaxlint.project.incoming import Incoming
 from jaxlint.source import Source
 
 
@@ -39,7 +40,9 @@ class FixedModule:
         return _why_unfixed(self.original, finding, self.failures)
 
 
-def fix_module(path: str, findings: Sequence[Finding], settings: Settings, codes: frozenset[str]) -> FixedModule:
+def fix_module(path: str, findings: Sequence[Finding], settings: Settings, codes: frozenset[str],
+               incoming: Incoming | None = None) -> FixedModule:
+    """`path` with the fixes of `findings`, relinted with what other modules told it (`incoming`)."""
     from jaxlint.fixes.files import fix_file
     from jaxlint.fixes.write import Encoded
 
@@ -48,7 +51,7 @@ def fix_module(path: str, findings: Sequence[Finding], settings: Settings, codes
         return FixedModule(None, problem="cannot read the module")
 
     def lint(source: Source) -> Sequence[Finding]:
-        return check_source(source, path, settings, codes).findings
+        return check_source(source, path, settings, codes, incoming=incoming).findings
 
     result = fix_file(path, data, lint, unsafe=True, findings=findings)  # the check's: no second lint
     original, _ = Encoded.read(data)
