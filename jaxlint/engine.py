@@ -56,7 +56,7 @@ def check_file(path: str, settings: Settings, enabled: frozenset[str], data: byt
         source = notebooks.load(text) if path.endswith(".ipynb") else Source(text)
     except (UndecodableSource, notebooks.NotebookError) as exc:
         return FileResult((_engine_finding(SYNTAX_ERROR, path, str(exc), 1, 1, None),))
-    if not may_have_findings(data, settings) and not (incoming and incoming.entries):
+    if not may_have_findings(data, settings) and not incoming:
         # no rule can fire: whether it parses (JAX000) matters, and what it offers other modules
         return _outline(source, path, settings.target_version)
     return check_source(source, path, settings, enabled, incoming=incoming)

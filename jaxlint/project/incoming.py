@@ -32,9 +32,11 @@ class Incoming:
     # State its compiled functions read that a module changes while running: (qualified name as
     # read here, where it is changed: "assigned in main.py:12 (`set_scale`)")
     changed: tuple[tuple[str, str], ...] = ()
+    # Other modules' classes it imports that derive from a flax/equinox module class: (as imported, that class)
+    module_classes: tuple[tuple[str, str], ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.entries or self.functions or self.changed)
+        return bool(self.entries or self.functions or self.changed or self.module_classes)
 
     def function(self, qualified: str | None) -> FunctionFacts | None:
         if qualified is None or not self.functions:

@@ -43,12 +43,25 @@ def incoming_facts(summaries: dict[str, ModuleSummary], shown: dict[str, str]) -
             if found is not None and found[0] != path and _tells_about_keys(found[2]):
                 functions.setdefault(path, {})[qualified] = found[2]
     changed = _stale_reads(index, summaries, shown)
+    classes = _module_classes(index, summaries)
     result: dict[str, Incoming] = {}
-    for path in gathered.keys() | functions.keys() | changed.keys():
+    for path in gathered.keys() | functions.keys() | changed.keys() | classes.keys():
         entries = tuple(_entry(name, facts) for name, facts in sorted(gathered.get(path, {}).items()))
         result[path] = Incoming(entries, tuple(sorted(functions.get(path, {}).items())),
-                                tuple(sorted(changed.get(path, {}).items())))
+                                tuple(sorted(changed.get(path, {}).items())), tuple(sorted(classes.get(path, {}).items())))
     return result
+
+
+def _module_classes(index: ProjectIndex, summaries: dict[str, ModuleSummary]) -> dict[str, dict[str, str]]:
+    """Per module, the imported classes its classes derive from that are flax/equinox modules."""
+    found: dict[str, dict[str, str]] = {}
+    for path, summary in summaries.items():
+        for base in summary.class_bases:
+            target = index.resolve(path, base)
+            module_class = target and dict(index.summaries[target[0]].module_classes).get(target[1])
+            if module_class:
+                found.setdefault(path, {})[base] = module_class
+    return found
 
 
 def _stale_reads(index: ProjectIndex, summaries: dict[str, ModuleSummary],

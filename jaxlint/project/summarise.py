@@ -49,9 +49,13 @@ def summarise(model: Model) -> ModuleSummary:
         if info.cached and info.traced and scope.is_function:
             reads |= {name for _, name in state_reads(model, scope, may_be_project)}
     calls += _entry_calls(model)
+    classes = [scope for scope in module.children if scope.kind == "class"]
+    module_classes = tuple((c.qualname, base) for c in classes if (base := model.module_base(c)))  # type: ignore[misc]
+    bases = tuple(sorted({name for c in classes for b in c.node.bases  # type: ignore[attr-defined]
+                          if may_be_project(name := qualified_name(b, module))}))  # type: ignore[misc]
     changes = tuple(state_changes(model, may_be_project))
-    return ModuleSummary(imports, functions, tuple(calls), tuple(sorted(callees)), examined, tuple(sorted(reads)),
-                         changes)
+    return ModuleSummary(imports, functions, tuple(calls), tuple(sorted(callees)), examined, module_classes, bases,
+                         tuple(sorted(reads)), changes)
 
 
 def _offered(scope: Scope) -> bool:
@@ -136,9 +140,11 @@ def _traced_slots(call: ast.Call, args: list[Value], kwargs: dict[str, Value]) -
 
 def outline(tree: ast.Module, package: str | None) -> ModuleSummary:
     """The summary of a module no rule analyses (it mentions no JAX library): its module-level
-    imports and functions, which callers assume consume every key they are given."""
+    imports, functions (which callers assume consume every key they are given) and the imported
+    classes its classes derive from (one may be a flax module class of another module)."""
     imports: list[tuple[str, str]] = []
     functions: list[tuple[str, FunctionFacts]] = []
+    bases: set[str] = set()
     for statement in tree.body:
         if isinstance(statement, (ast.Import, ast.ImportFrom)):
             imports += [(name, qualified) for alias in statement.names
@@ -148,7 +154,18 @@ def outline(tree: ast.Module, package: str | None) -> ModuleSummary:
         elif isinstance(statement, ast.ClassDef):
             functions += [(f"{statement.name}.{method.name}", _outline_facts(method)) for method in statement.body
                           if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    return ModuleSummary(tuple(imports), table(functions)[0], (), ())
+            bases |= {name for base in statement.bases if may_be_project(name := _imported(base, dict(imports)))}
+    return ModuleSummary(tuple(imports), table(functions)[0], (), (), class_bases=tuple(sorted(bases)))
+
+
+def _imported(expr: ast.expr, imports: dict[str, str]) -> str | None:
+    """`Base` or `models.Base` as the qualified name the module-level imports give it."""
+    if isinstance(expr, ast.Name):
+        return imports.get(expr.id)
+    if isinstance(expr, ast.Attribute):
+        base = _imported(expr.value, imports)
+        return f"{base}.{expr.attr}" if base else None
+    return None
 
 
 def _outline_facts(node: ast.FunctionDef | ast.AsyncFunctionDef) -> FunctionFacts:

@@ -67,6 +67,9 @@ class ModuleSummary:
     calls: tuple[TracedCall, ...]
     callees: tuple[str, ...]  # qualified names this module calls that may be other modules' functions
     examined: tuple[tuple[str, FunctionFacts], ...] = ()  # the functions whose keys were examined
+    # Module-level classes deriving from a flax/equinox module class: (qualname, that class)
+    module_classes: tuple[tuple[str, str], ...] = ()
+    class_bases: tuple[str, ...] = ()  # imported names its module-level classes derive from
     reads: tuple[str, ...] = ()  # other modules' state its compiled functions read ("config.SCALE")
     changes: tuple[Change, ...] = ()  # state it changes while running (its own: ".SCALE")
 
@@ -112,12 +115,12 @@ def may_be_project(qualified: str | None) -> bool:
 def encode(summary: ModuleSummary) -> tuple:
     """The summary as plain tuples (for the cache, which marshals)."""
     return (summary.imports, summary.functions, tuple(astuple(call) for call in summary.calls), summary.callees,
-            tuple((name, astuple(facts)) for name, facts in summary.examined), summary.reads,
-            tuple(astuple(change) for change in summary.changes))
+            tuple((name, astuple(facts)) for name, facts in summary.examined), summary.module_classes,
+            summary.class_bases, summary.reads, tuple(astuple(change) for change in summary.changes))
 
 
 def decode(entry: tuple) -> ModuleSummary:
-    imports, functions, calls, callees, examined, reads, changes = entry
+    imports, functions, calls, callees, examined, module_classes, class_bases, reads, changes = entry
     return ModuleSummary(imports, functions, tuple(TracedCall(*call) for call in calls), callees,
-                         tuple((name, FunctionFacts(*facts)) for name, facts in examined), reads,
-                         tuple(Change(*change) for change in changes))
+                         tuple((name, FunctionFacts(*facts)) for name, facts in examined), module_classes,
+                         class_bases, reads, tuple(Change(*change) for change in changes))

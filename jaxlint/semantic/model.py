@@ -82,7 +82,7 @@ class Model:
         self._functions = [s for s in self.scopes if s.is_function]
         self._parents = builder.parents
         self._analysis = TraceAnalysis(self.module, self.scopes, self.scope_of, self._parents, self.imports,
-                                       options.jit_decorators)
+                                       options.jit_decorators, dict(incoming.module_classes))
         self.trace: dict[Scope, TraceInfo] = self._analysis.run()
         self._enter_from_callers(incoming.entries)
         self._facts: dict[Scope, Facts] = {}
@@ -104,6 +104,10 @@ class Model:
     def functions(self) -> list[Scope]:
         """Every function and lambda scope, in source order. Read-only."""
         return self._functions
+
+    def module_base(self, cls: Scope) -> str | None:
+        """The flax/equinox module class `cls` derives from (through other modules' classes too)."""
+        return self._analysis.module_base(cls)
 
     def external_entries(self) -> list[ExternalEntry]:
         """Functions of other modules that transforms and lax bodies here trace. Read-only."""

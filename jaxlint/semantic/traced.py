@@ -118,7 +118,10 @@ class TraceAnalysis:
     nesting). Callee propagation is done by the model once values are known."""
 
     def __init__(self, module: Scope, scopes: list[Scope], scope_of: dict[ast.AST, Scope],
-                 parents: dict[ast.AST, ast.AST], imports: list, extra_jit: frozenset[str]) -> None:
+                 parents: dict[ast.AST, ast.AST], imports: list, extra_jit: frozenset[str],
+                 module_classes: dict[str, str] | None = None) -> None:
+        """`module_classes`: other modules' classes this one imports that derive from a flax/equinox
+        module class (qualified as imported → that module class)."""
         self.module = module
         self.scopes = scopes
         self.scope_of = scope_of
@@ -126,6 +129,7 @@ class TraceAnalysis:
         self.extra_jit = extra_jit
         self.info: dict[Scope, TraceInfo] = _InfoTable()
         self.external: list[ExternalEntry] = []  # functions of other modules traced from here
+        self.module_classes = module_classes or {}
         self._candidates = _call_names(imports, extra_jit)
 
     def run(self) -> dict[Scope, TraceInfo]:
@@ -189,7 +193,7 @@ class TraceAnalysis:
                 self._apply(scope, wrap, f"decorated with {wrap.name}")
 
     def _module_methods(self, cls: Scope) -> None:
-        base = self._module_base(cls.node, cls.parent, set())  # type: ignore[arg-type]
+        base = self.module_base(cls)
         if base is None:
             return
         for child in cls.children:
@@ -209,6 +213,10 @@ class TraceAnalysis:
                 info.traced_params |= set(params) - info.static_params - flags
                 info.all_params_traced = True
 
+    def module_base(self, cls: Scope) -> str | None:
+        """The flax/equinox module class a class of this module derives from, if any."""
+        return self._module_base(cls.node, cls.parent, set())  # type: ignore[arg-type]
+
     def _module_base(self, node: ast.ClassDef, scope: Scope | None, seen: set[str]) -> str | None:
         """The flax/equinox module class `node` derives from, directly or through classes of this module."""
         if scope is None or node.name in seen:
@@ -218,6 +226,8 @@ class TraceAnalysis:
             name = qualified_name(base, scope)
             if name in T.MODULE_BASES:
                 return name
+            if name in self.module_classes:
+                return self.module_classes[name]
             if isinstance(base, ast.Name):
                 target = self._local_def(base.id, scope, ast.ClassDef)
                 if target is not None and isinstance(target.node, ast.ClassDef):
@@ -523,7 +533,7 @@ def _with_statics(wrap: Wrap, keywords: list[ast.keyword]) -> Wrap:
     argnums = wrap.argnums
     for kw in keywords:
         value = _literal(kw.value)
-        if kw.arg == "static_argnums":
+        if kw.arg in ("static_argnums", "static_broadcasted_argnums"):  # the latter: pmap's
             nums += [v for v in _as_tuple(value) if isinstance(v, int)]
         elif kw.arg == "static_argnames":
             names += [v for v in _as_tuple(value) if isinstance(v, str)]
