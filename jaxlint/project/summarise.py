@@ -86,10 +86,34 @@ def _function_facts(model: Model, scope: Scope) -> FunctionFacts:
 def _returns_key(model: Model, scope: Scope) -> bool:
     """A key maker: every `return` gives a key it makes with `jax.random` itself (only such functions
     are interpreted for it: the cost)."""
-    if not any(last_name(c.func) in _KEY_MAKERS for c in scope.of_type(ast.Call)):  # type: ignore[attr-defined]
+    returns = [r.value for r in scope.of_type(ast.Return)]  # type: ignore[attr-defined]
+    made = _made_keys(scope)
+    if not returns or not all(_maybe_made(value, made) for value in returns):
         return False
     returned = model.returned_values(scope)
     return bool(returned) and all(v.key is not None for v in returned)
+
+
+def _made_keys(scope: Scope) -> set[str]:
+    """Names the function binds to what a key-making call returns (`key, sub = split(key)`)."""
+    names: set[str] = set()
+    for assign in scope.of_type(ast.Assign):
+        if _key_making(assign.value):  # type: ignore[attr-defined]
+            for target in assign.targets:  # type: ignore[attr-defined]
+                names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+    return names
+
+
+def _maybe_made(value: ast.expr | None, made: set[str]) -> bool:
+    """A returned expression that can be a key the function made: a key-making call, or a name (or an
+    item of one) bound to one."""
+    while isinstance(value, ast.Subscript):
+        value = value.value
+    return _key_making(value) or isinstance(value, ast.Name) and value.id in made
+
+
+def _key_making(value: ast.expr | None) -> bool:
+    return isinstance(value, ast.Call) and last_name(value.func) in _KEY_MAKERS
 
 
 def _calls_out(model: Model, scope: Scope) -> bool:
