@@ -351,7 +351,14 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     for _ in range(_PROJECT_ROUNDS):
         started = time.perf_counter()
         summaries = {a: r.summary for a, r in zip(absolute, results) if r.summary is not None}
-        told = incoming_facts(summaries, shown)
+        try:
+            told = incoming_facts(summaries, shown)
+        except Exception:  # a bug of ours: the per-file findings stand, the run says what is missing
+            trace = traceback.format_exc(limit=-3)
+            if results:
+                results[0] = replace(results[0], errors=(*results[0].errors, "jaxlint crashed in the project pass "
+                                                         f"(findings across modules are missing):\n{trace}"))
+            break
         again = [i for i, a in enumerate(absolute) if told.get(a) != used[i] and results[i].summary is not None]
         stats.project_pass += time.perf_counter() - started
         if not again:

@@ -214,3 +214,19 @@ def test_a_warm_run_follows_an_edit_in_another_module(tmp_path: Path) -> None:
     assert codes() == []
     (root / step_file).write_text(jitted)
     assert codes() == ["JAX103"]
+
+
+def test_a_crash_in_the_project_pass_keeps_the_per_file_findings(tmp_path: Path) -> None:
+    """A bug of ours in the project pass is an error (exit 2) that says what is missing, and the
+    findings each file gives alone are still reported."""
+    write(tmp_path, {"train.py": "import jax\n\n\n@jax.jit\ndef step(x):\n    print(x)\n    return x\n"})
+    crashing = ("import sys\nimport jaxlint.project.propagate as propagate\n\n\n"
+                "def crash(*args):\n    raise RuntimeError('a bug')\n\n\n"
+                "propagate.incoming_facts = crash\nfrom jaxlint.cli import main\n\n"
+                "sys.argv = ['jaxlint', 'check', '--no-cache', '.']\nmain()\n")
+    result = subprocess.run([sys.executable, "-c", crashing], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=60, check=False)
+    assert result.returncode == 2
+    assert "train.py:6:5: JAX106" in result.stdout
+    assert "jaxlint crashed in the project pass (findings across modules are missing)" in result.stderr
+    assert "RuntimeError: a bug" in result.stderr
