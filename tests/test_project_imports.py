@@ -230,3 +230,17 @@ def test_a_crash_in_the_project_pass_keeps_the_per_file_findings(tmp_path: Path)
     assert "train.py:6:5: JAX106" in result.stdout
     assert "jaxlint crashed in the project pass (findings across modules are missing)" in result.stderr
     assert "RuntimeError: a bug" in result.stderr
+
+
+def test_an_array_handed_to_another_modules_helper_by_eager_code(tmp_path: Path) -> None:
+    """`x[0] = v` raises on a JAX array outside jit too: the helper is reported where the assignment
+    is, naming the call that hands it the array, without a fix (callers elsewhere may pass lists)."""
+    write(tmp_path, {
+        "utils.py": "def set_first(values, value):\n    values[0] = value\n    return values\n\n\n"
+                    "def fill_list(values):\n    values[0] = 1\n    return values\n",
+        "main.py": "import jax.numpy as jnp\n\nimport utils\n\nx = utils.set_first(jnp.zeros(3), 1.0)\n"
+                   "y = utils.fill_list([0, 0])\n",
+    })
+    found = findings(jaxlint("check", ".", "--output-format", "json", cwd=tmp_path))
+    assert [(f["filename"], f["location"]["row"], f["code"], f["fix"]) for f in found] == [("utils.py", 2, "JAX104", None)]
+    assert found[0]["message"].endswith("(`set_first` is given a JAX array in main.py:5)")

@@ -55,7 +55,13 @@ def check(model: Model) -> Iterator[Report]:
                     # The fix rewrites into `.at[]`, which a list or dict (a pytree argument) lacks.
                     surely = value.jax or any(_multi_axis(i) for i in indices) or _used_as_array(model, scope, base) \
                         or value.traced == TRACED_ARRAY and not _may_be_container(model, scope, base)
-                    yield _report(model, stmt, target, base, indices, scope, surely)
+                    elsewhere, where = arrays.from_elsewhere(scope)
+                    if isinstance(base, ast.Name) and base.id in elsewhere and not model.info(scope).traced:
+                        # other callers, in modules a fix here cannot see, may hand it lists: no fix
+                        report = _report(model, stmt, target, base, indices, scope, False)
+                        yield replace(report, message=f"{report.message} ({where})")
+                    else:
+                        yield _report(model, stmt, target, base, indices, scope, surely)
                     break
 
 
@@ -86,6 +92,10 @@ class _PassedArrays:
         self._given: dict[tuple[Scope, str], bool] = {}
         self._may_hold: dict[Scope, bool] = {}
 
+    def from_elsewhere(self, scope: Scope) -> tuple[tuple[str, ...], str]:
+        """The parameters other modules' untraced code hands JAX arrays, and where."""
+        return self.model.incoming.given_arrays(scope.qualname if scope.is_function else None)
+
     def params_given(self, scope: Scope) -> set[str]:
         return {name for name in _param_names(scope) if self._param_given(scope, name, 0)}
 
@@ -100,6 +110,8 @@ class _PassedArrays:
         return self._may_hold[scope]
 
     def _param_given(self, scope: Scope, name: str, depth: int) -> bool:
+        if name in self.from_elsewhere(scope)[0]:
+            return True  # another module's untraced code hands it a JAX array
         key = (scope, name)
         if key not in self._given:
             self._given[key] = False  # a recursive call passing the parameter on adds nothing

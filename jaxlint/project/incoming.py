@@ -34,9 +34,19 @@ class Incoming:
     changed: tuple[tuple[str, str], ...] = ()
     # Other modules' classes it imports that derive from a flax/equinox module class: (as imported, that class)
     module_classes: tuple[tuple[str, str], ...] = ()
+    # Its functions' parameters that untraced code in other modules hands JAX arrays: (qualname, params,
+    # where for messages: "`set_first` is given a JAX array in main.py:5")
+    arrays_given: tuple[tuple[str, tuple[str, ...], str], ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.entries or self.functions or self.changed or self.module_classes)
+        return bool(self.entries or self.functions or self.changed or self.module_classes or self.arrays_given)
+
+    def given_arrays(self, qualname: str | None) -> tuple[tuple[str, ...], str]:
+        """The parameters of a function that other modules hand JAX arrays, and where."""
+        for name, params, where in self.arrays_given:
+            if name == qualname:
+                return params, where
+        return (), ""
 
     def function(self, qualified: str | None) -> FunctionFacts | None:
         if qualified is None or not self.functions:

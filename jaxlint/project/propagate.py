@@ -44,12 +44,31 @@ def incoming_facts(summaries: dict[str, ModuleSummary], shown: dict[str, str]) -
                 functions.setdefault(path, {})[qualified] = found[2]
     changed = _stale_reads(index, summaries, shown)
     classes = _module_classes(index, summaries)
+    arrays = _arrays_given(index, summaries, shown)
     result: dict[str, Incoming] = {}
-    for path in gathered.keys() | functions.keys() | changed.keys() | classes.keys():
+    for path in gathered.keys() | functions.keys() | changed.keys() | classes.keys() | arrays.keys():
         entries = tuple(_entry(name, facts) for name, facts in sorted(gathered.get(path, {}).items()))
         result[path] = Incoming(entries, tuple(sorted(functions.get(path, {}).items())),
-                                tuple(sorted(changed.get(path, {}).items())), tuple(sorted(classes.get(path, {}).items())))
+                                tuple(sorted(changed.get(path, {}).items())), tuple(sorted(classes.get(path, {}).items())),
+                                tuple((name, tuple(sorted(params)), where)
+                                      for name, (params, where) in sorted(arrays.get(path, {}).items())))
     return result
+
+
+def _arrays_given(index: ProjectIndex, summaries: dict[str, ModuleSummary],
+                  shown: dict[str, str]) -> dict[str, dict[str, tuple[set[str], str]]]:
+    """Per module, the parameters of its functions that other modules' untraced code hands JAX
+    arrays, with the first such call."""
+    found: dict[str, dict[str, tuple[set[str], str]]] = {}
+    for path, summary in sorted(summaries.items()):
+        for target, slots, row in summary.array_calls:
+            resolved = index.resolve_function(path, target)
+            if resolved is not None and resolved[0] != path:
+                module, qualname, facts = resolved
+                where = f"`{qualname}` is given a JAX array in {shown[path]}:{row}"
+                params, _ = found.setdefault(module, {}).setdefault(qualname, (set(), where))
+                params.update(*(_slot_params(slot, facts.positional) for slot in slots))
+    return found
 
 
 def _module_classes(index: ProjectIndex, summaries: dict[str, ModuleSummary]) -> dict[str, dict[str, str]]:

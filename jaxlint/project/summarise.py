@@ -55,7 +55,31 @@ def summarise(model: Model) -> ModuleSummary:
                           if may_be_project(name := qualified_name(b, module))}))  # type: ignore[misc]
     changes = tuple(state_changes(model, may_be_project))
     return ModuleSummary(imports, functions, tuple(calls), tuple(sorted(callees)), examined, module_classes, bases,
-                         tuple(sorted(reads)), changes)
+                         tuple(_array_calls(model)), tuple(sorted(reads)), changes)
+
+
+def _array_calls(model: Model) -> list[tuple[str, tuple[int | str, ...], int]]:
+    """Calls from untraced code into other modules that hand them JAX arrays (`utils.set_first(jnp.zeros(3))`):
+    item assignment on those parameters raises there. Only scopes that make such calls are interpreted."""
+    found = []
+    for scope in (model.module, *model.functions()):
+        if model.info(scope).traced:
+            continue  # traced callers hand tracers: their calls are TracedCalls
+        calls = [(c, name) for c in scope.of_type(ast.Call)
+                 if (c.args or c.keywords) and may_be_project(name := qualified_name(c.func, scope))]  # type: ignore[attr-defined]
+        if not calls:
+            continue
+        facts = model.facts(scope)
+        for call, name in calls:
+            slots = tuple(i for i, a in enumerate(call.args) if not isinstance(a, ast.Starred) and _an_array(facts.value(a)))
+            slots += tuple(k.arg for k in call.keywords if k.arg and _an_array(facts.value(k.value)))
+            if slots:
+                found.append((name, slots, call.lineno))
+    return found
+
+
+def _an_array(value: Value) -> bool:
+    return bool(value.jax) and not value.is_tuple and not value.numpy
 
 
 def _offered(scope: Scope) -> bool:

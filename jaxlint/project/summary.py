@@ -70,6 +70,9 @@ class ModuleSummary:
     # Module-level classes deriving from a flax/equinox module class: (qualname, that class)
     module_classes: tuple[tuple[str, str], ...] = ()
     class_bases: tuple[str, ...] = ()  # imported names its module-level classes derive from
+    # Calls from untraced code that hand another module's function JAX arrays: (target as imported,
+    # the positions and keywords given arrays, row)
+    array_calls: tuple[tuple[str, tuple[int | str, ...], int], ...] = ()
     reads: tuple[str, ...] = ()  # other modules' state its compiled functions read ("config.SCALE")
     changes: tuple[Change, ...] = ()  # state it changes while running (its own: ".SCALE")
 
@@ -116,11 +119,11 @@ def encode(summary: ModuleSummary) -> tuple:
     """The summary as plain tuples (for the cache, which marshals)."""
     return (summary.imports, summary.functions, tuple(astuple(call) for call in summary.calls), summary.callees,
             tuple((name, astuple(facts)) for name, facts in summary.examined), summary.module_classes,
-            summary.class_bases, summary.reads, tuple(astuple(change) for change in summary.changes))
+            summary.class_bases, summary.array_calls, summary.reads, tuple(astuple(change) for change in summary.changes))
 
 
 def decode(entry: tuple) -> ModuleSummary:
-    imports, functions, calls, callees, examined, module_classes, class_bases, reads, changes = entry
+    imports, functions, calls, callees, examined, module_classes, class_bases, array_calls, reads, changes = entry
     return ModuleSummary(imports, functions, tuple(TracedCall(*call) for call in calls), callees,
                          tuple((name, FunctionFacts(*facts)) for name, facts in examined), module_classes,
-                         class_bases, reads, tuple(Change(*change) for change in changes))
+                         class_bases, array_calls, reads, tuple(Change(*change) for change in changes))
