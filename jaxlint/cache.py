@@ -8,11 +8,15 @@ concurrent runs never see half an entry; an entry that does not decode is a miss
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import marshal
 import os
 import time
 from pathlib import Path
+
+try:  # the builtin module hashlib takes it from: hashlib itself loads OpenSSL, a few ms of every run
+    from _blake2 import blake2b
+except ImportError:  # another Python implementation
+    from hashlib import blake2b
 
 from jaxlint import __version__
 from jaxlint.config import Settings
@@ -25,7 +29,7 @@ from jaxlint.project.summary import encode as encode_summary
 _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
         "# This file is a cache directory tag created by jaxlint.\n"
         "# For information about cache directory tags see https://bford.info/cachedir/\n")
-_FORMAT = 7  # bump when the entry layout changes
+_FORMAT = 8  # bump when the entry layout changes
 # Bounds: an entry not used for MAX_AGE is removed, then the oldest until the cache fits in MAX_BYTES.
 # Checked at most once per PRUNE_EVERY, so a run usually pays one stat for it.
 MAX_AGE = 30 * 86400
@@ -39,14 +43,14 @@ class Cache:
         self._root = Path(directory)
         self._entries = self._root / __version__
         salt = repr((_FORMAT, _build_stamp(), settings.fingerprint(), sorted(enabled), str(settings.root.resolve())))
-        self._salt = hashlib.blake2b(salt.encode(), digest_size=16).digest()
+        self._salt = blake2b(salt.encode(), digest_size=16).digest()
         self._ready = False
         self._unwritable = False
         prune(self._root)
 
     def key(self, path: str, data: bytes, incoming: Incoming | None = None) -> str:
         """The entry of this file's content, as analysed with what the other modules told it."""
-        digest = hashlib.blake2b(self._salt, digest_size=20)
+        digest = blake2b(self._salt, digest_size=20)
         digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
         digest.update(data)
         if incoming:

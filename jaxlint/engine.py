@@ -14,12 +14,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from jaxlint import noqa, notebooks
 from jaxlint.checks import INTERNAL_ERROR, SYNTAX_ERROR, rule_info, rule_modules
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding, Location
 from jaxlint.source import BrokenCell, Source, UndecodableSource, decode
-from jaxlint.syntax_hints import hint, newer_syntax
 
 if TYPE_CHECKING:  # the model is imported when a file needs it: cache hits and skipped files never do
     from jaxlint.cache import Cache
@@ -53,13 +51,19 @@ def check_file(path: str, settings: Settings, enabled: frozenset[str], data: byt
         return FileResult((), (f"{path}: cannot read: {exc.strerror or exc}",))
     try:
         text, _, _ = decode(data)
-        source = notebooks.load(text) if path.endswith(".ipynb") else Source(text)
-    except (UndecodableSource, notebooks.NotebookError) as exc:
+        source = _notebook(text) if path.endswith(".ipynb") else Source(text)
+    except UndecodableSource as exc:  # a notebook that is not one, too
         return FileResult((_engine_finding(SYNTAX_ERROR, path, str(exc), 1, 1, None),))
     if not may_have_findings(data, settings) and not incoming:
         # no rule can fire: whether it parses (JAX000) matters, and what it offers other modules
         return _outline(source, path, settings.target_version)
     return check_source(source, path, settings, enabled, incoming=incoming)
+
+
+def _notebook(text: str) -> Source:
+    from jaxlint import notebooks  # imported only for notebooks: start-up time
+
+    return notebooks.load(text)
 
 
 def may_have_findings(data: bytes, settings: Settings) -> bool:
@@ -84,7 +88,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
     codes = enabled - _per_file_ignored(path, settings)
     if is_test_file(path, settings):
         codes -= {module.CODE for module in rule_modules() if getattr(module, "QUIET_IN_TESTS", False)}
-    suppress: noqa.Suppressions | None = None  # tokenizing for comments is costly: only once findings exist
+    suppress = None  # tokenizing for comments is costly: only once findings exist
     name = module_name(path)
     options = ModelOptions(module_name=name, package=package_of(path, name),
                            jit_decorators=frozenset(settings.jit_decorators), key_names=settings.key_names)
@@ -111,7 +115,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
             info = rule_info(module)
             for report in reports:
                 finding = _finding(report, info, path, source, model)
-                suppress = suppress or noqa.parse(source.text)
+                suppress = suppress or _suppressions(source.text)
                 if settings.ignore_noqa or not suppress.suppressed(finding.code, report.node.lineno):  # type: ignore[attr-defined]
                     findings.append(finding)
         if build_fixes:  # a relint (build_fixes false) only asks for findings
@@ -126,6 +130,12 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
     if build_fixes and any(f.fixable for f in findings):
         findings, errors = _with_fixes(source, path, findings, errors, settings, enabled, incoming)
     return FileResult(tuple(sorted(set(findings), key=lambda f: f.sort_key)), tuple(errors), summary, incoming)
+
+
+def _suppressions(text: str):
+    from jaxlint import noqa
+
+    return noqa.parse(text)
 
 
 def package_of(path: str, name: str) -> str | None:
@@ -174,6 +184,8 @@ def _finding(report: Report, info, path: str, source: Source, model: Model) -> F
         filename=path, start=(row, column), end=(end_row, end_column), source=source,
         function=model.qualname(report.scope), fixable=report.fixable, fix_data=report.fix_data)
     if source.cells and report.lines:
+        from jaxlint import notebooks
+
         return replace(finding, message=notebooks.cell_lines(report.message, report.lines, source.cells, finding.cell))
     return finding
 
@@ -224,6 +236,8 @@ def _syntax_error(source: Source, path: str, exc: SyntaxError, target_version: s
         row = cell.row - 1 + min(row, len(cell.rows))
     # SyntaxError offsets are 1-based characters already.
     column = max(exc.offset or 1, 1)
+    from jaxlint.syntax_hints import hint, newer_syntax
+
     newer = newer_syntax(cell.text if cell else source.text, exc)
     message = f"SyntaxError: {exc.msg}" + hint(newer, target_version)
     return _engine_finding(SYNTAX_ERROR, path, message, row, column, source)
@@ -302,16 +316,17 @@ def _is_package(folder: str) -> bool:
     return os.path.isfile(os.path.join(folder, "__init__.py"))
 
 
-@dataclass
 class ProjectStats:
-    """Where a run's time went, for `--verbose` and the benchmark."""
+    """Where a run's time went, for `--verbose` and the benchmark (a plain class: a dataclass costs
+    start-up time)."""
 
-    files: int = 0  # analysed, the project's other files included
-    first_pass: float = 0.0  # seconds: every file alone (from the cache or analysed)
-    project_pass: float = 0.0  # seconds in the project pass (summaries only)
-    rounds: int = 0  # analyses of the modules told something new
-    reanalysed: int = 0  # modules analysed again, over all rounds
-    again: float = 0.0  # seconds those took
+    def __init__(self) -> None:
+        self.files = 0  # analysed, the project's other files included
+        self.first_pass = 0.0  # seconds: every file alone (from the cache or analysed)
+        self.project_pass = 0.0  # seconds in the project pass (summaries only)
+        self.rounds = 0  # analyses of the modules told something new
+        self.reanalysed = 0  # modules analysed again, over all rounds
+        self.again = 0.0  # seconds those took
 
 
 def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *, jobs: int = 1,

@@ -7,7 +7,7 @@ import json
 import re
 
 from jaxlint.bound_names import bound_names
-from jaxlint.source import BrokenCell, Source, split_lines
+from jaxlint.source import BrokenCell, Source, UndecodableSource, split_lines
 
 # Cell magics whose body is still Python (as ruff); a cell under any other (`%%bash`, `%%html`...) is skipped.
 PYTHON_CELL_MAGICS = frozenset(("capture", "debug", "prun", "pypy", "python", "python3", "time", "timeit"))
@@ -17,7 +17,7 @@ UNKNOWN_MODULE = "__jaxlint_broken_cell__"  # what the names of a cell that does
 _MAGIC_ASSIGN = re.compile(r"(\s*[\w.]+(?:\s*,\s*[\w.]+)*\s*=\s*)[!%]")  # `files = !ls`, `x = %env HOME`
 
 
-class NotebookError(Exception):
+class NotebookError(UndecodableSource):
     """The file is not a notebook jaxlint can read."""
 
 

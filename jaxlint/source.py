@@ -16,7 +16,7 @@ _ROW_WITH_END = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 
 
 class UndecodableSource(Exception):
-    """The bytes are not text in the encoding the file declares."""
+    """The bytes are not text in the encoding the file declares (or, for a notebook, not a notebook)."""
 
 
 def decode(data: bytes) -> tuple[str, str, bool]:

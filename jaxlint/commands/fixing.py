@@ -12,7 +12,7 @@ from typing import TextIO
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.engine import FileResult, check_source, read_file
-from jaxlint.fixes.callers import (
+from jaxlint.project.callers import (
     OtherModules,
     withdraw_outside_callers,
 )

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from jaxlint.project.summary import FunctionFacts
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """A function of the module, traced because traced code elsewhere calls it."""
 
     function: str  # its qualname

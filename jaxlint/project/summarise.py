@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from jaxlint.project.summary import (
@@ -98,10 +97,10 @@ def _function_facts(model: Model, scope: Scope) -> FunctionFacts:
     if not keys.may_hold_keys():
         return facts
     if _returns_key(model, scope):
-        facts = replace(facts, returns_key=True)
+        facts = facts._replace(returns_key=True)
     if any(keys.is_key_name(p) for p in facts.keys_consumed):
         taken = keys.random_key_args(scope) & set(facts.positional + facts.keywords)
-        facts = replace(facts, keys_examined=True, keys_taken=tuple(sorted(taken)),
+        facts = facts._replace(keys_examined=True, keys_taken=tuple(sorted(taken)),
                         keys_consumed=tuple(sorted(keys.consumed_params(scope))),
                         keys_derived=tuple(sorted(keys.derived_params(scope))))
     return facts

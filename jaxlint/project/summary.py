@@ -6,7 +6,8 @@ which arguments traced."""
 from __future__ import annotations
 
 import functools
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
+from typing import NamedTuple
 
 # Top-level packages whose names never name a module of the analysed project.
 LIBRARY_ROOTS = frozenset(("builtins", "jax", "jaxlib", "numpy", "flax", "optax", "equinox", "haiku", "chex", "numpyro",
@@ -16,8 +17,7 @@ LIBRARY_ROOTS = frozenset(("builtins", "jax", "jaxlib", "numpy", "flax", "optax"
 ANY = "*"  # every parameter from this position on (a starred or `**` argument)
 
 
-@dataclass(frozen=True)
-class TracedCall:
+class TracedCall(NamedTuple):
     """A call from traced code of this module into what an import names."""
 
     target: str  # the qualified name called, as imported: "pkg.layers.clip_norm"
@@ -35,8 +35,7 @@ class TracedCall:
     loop_body: bool = False
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """State changed while the program runs (see semantic/module_state.py)."""
 
     target: str  # "config.SCALE" (another module's), ".HPARAMS" (this module's own)
@@ -45,8 +44,7 @@ class Change:
     where: str  # the function it is made in ("" at module level)
 
 
-@dataclass(frozen=True)
-class FunctionFacts:
+class FunctionFacts(NamedTuple):
     """A module-level function or a method of a module-level class, as its callers see it."""
 
     positional: tuple[str, ...]
@@ -117,9 +115,9 @@ def may_be_project(qualified: str | None) -> bool:
 
 def encode(summary: ModuleSummary) -> tuple:
     """The summary as plain tuples (for the cache, which marshals)."""
-    return (summary.imports, summary.functions, tuple(astuple(call) for call in summary.calls), summary.callees,
-            tuple((name, astuple(facts)) for name, facts in summary.examined), summary.module_classes,
-            summary.class_bases, summary.array_calls, summary.reads, tuple(astuple(change) for change in summary.changes))
+    return (summary.imports, summary.functions, tuple(tuple(call) for call in summary.calls), summary.callees,
+            tuple((name, tuple(facts)) for name, facts in summary.examined), summary.module_classes,
+            summary.class_bases, summary.array_calls, summary.reads, tuple(tuple(change) for change in summary.changes))
 
 
 def decode(entry: tuple) -> ModuleSummary:
