@@ -29,11 +29,20 @@ _KEY_MAKERS = frozenset(("PRNGKey", "key", "split", "fold_in", "wrap_key_data", 
 
 
 def summarise(model: Model) -> ModuleSummary:
+    if not may_be_project(model.options.module_name):
+        return LIBRARY_MODULE  # a JAX-family or standard module: no import of the project names it
     module = model.module
     imports = tuple((name, b.qualified) for name, bindings in module.bindings.items() for b in bindings
                     if b.kind == "import" and b.qualified and len(bindings) == 1)
     functions, examined = table([(scope.qualname, _function_facts(model, scope)) for scope in model.functions()  # type: ignore[misc]
                                   if _offered(scope)])
+    classes = [scope for scope in module.children if scope.kind == "class"]
+    module_classes = tuple((c.qualname, base) for c in classes if (base := model.module_base(c)))  # type: ignore[misc]
+    # Own globals changed while running: another module may read them. The rest is about what this
+    # module uses of others, which only an import of the project (or one not resolved) can name.
+    if not any(b.qualified is None or may_be_project(b.qualified) for b in model.imports):
+        return ModuleSummary(imports, functions, (), (), examined, module_classes,
+                             changes=tuple(state_changes(model, _nothing_imported)))
     calls: list[TracedCall] = []
     callees: set[str] = set()
     for scope in model.scopes if model.keys.may_hold_keys() else ():  # callees' facts are about keys
@@ -48,13 +57,18 @@ def summarise(model: Model) -> ModuleSummary:
         if info.cached and info.traced and scope.is_function:
             reads |= {name for _, name in state_reads(model, scope, may_be_project)}
     calls += _entry_calls(model)
-    classes = [scope for scope in module.children if scope.kind == "class"]
-    module_classes = tuple((c.qualname, base) for c in classes if (base := model.module_base(c)))  # type: ignore[misc]
     bases = tuple(sorted({name for c in classes for b in c.node.bases  # type: ignore[attr-defined]
                           if may_be_project(name := qualified_name(b, module))}))  # type: ignore[misc]
     changes = tuple(state_changes(model, may_be_project))
     return ModuleSummary(imports, functions, tuple(calls), tuple(sorted(callees)), examined, module_classes, bases,
                          tuple(_array_calls(model)), tuple(sorted(reads)), changes)
+
+
+LIBRARY_MODULE = ModuleSummary((), "", (), ())
+
+
+def _nothing_imported(name: str | None) -> bool:
+    return False
 
 
 def _array_calls(model: Model) -> list[tuple[str, tuple[int | str, ...], int]]:

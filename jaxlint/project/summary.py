@@ -6,14 +6,16 @@ which arguments traced."""
 from __future__ import annotations
 
 import functools
+import sys
 from dataclasses import dataclass
 from typing import NamedTuple
 
-# Top-level packages whose names never name a module of the analysed project.
-LIBRARY_ROOTS = frozenset(("builtins", "jax", "jaxlib", "numpy", "flax", "optax", "equinox", "haiku", "chex", "numpyro",
-                           "functools", "math", "typing", "os", "sys", "collections", "itertools", "dataclasses",
-                           "logging", "time", "operator", "re", "abc", "enum", "einops", "scipy", "torch",
-                           "tensorflow", "absl", "ml_collections", "pathlib", "json", "pickle", "warnings"))
+# Top-level packages whose names never name a module of the analysed project: the standard library
+# and the JAX family and its usual companions (installed libraries, not the project).
+LIBRARY_ROOTS = frozenset(sys.stdlib_module_names) | frozenset((
+    "builtins", "jax", "jaxlib", "numpy", "flax", "optax", "equinox", "haiku", "chex", "numpyro", "einops", "scipy",
+    "torch", "tensorflow", "absl", "ml_collections", "typing_extensions", "tqdm", "wandb", "orbax", "distrax",
+    "pandas", "matplotlib", "sklearn", "transformers", "datasets", "tensorflow_datasets", "ml_dtypes", "opt_einsum"))
 ANY = "*"  # every parameter from this position on (a starred or `**` argument)
 
 
