@@ -7,7 +7,9 @@ excludes and ignore files apply to what is found below it.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -142,8 +144,19 @@ def _walk(root: str, settings: Settings, patterns: tuple[str, ...], ignores: _Ig
 
 
 def _excluded(path: str, name: str, root: str, patterns: tuple[str, ...]) -> bool:
-    relative = os.path.relpath(path, root).replace(os.sep, "/")
-    return any(fnmatch.fnmatchcase(name, p) or fnmatch.fnmatchcase(relative, p.rstrip("/")) for p in patterns)
+    """A pattern matches the name, or the path relative to the walked folder."""
+    by_name, by_path = _compiled(patterns)
+    if by_name.match(name):
+        return True
+    return by_path.match(os.path.relpath(path, root).replace(os.sep, "/")) is not None
+
+
+@functools.lru_cache(maxsize=8)
+def _compiled(patterns: tuple[str, ...]) -> tuple[re.Pattern, re.Pattern]:
+    """The patterns as one regex for names and one for relative paths: one match per file, not two per
+    pattern (every file of a project is walked on every run)."""
+    return (re.compile("|".join(fnmatch.translate(p) for p in patterns) or "(?!)"),
+            re.compile("|".join(fnmatch.translate(p.rstrip("/")) for p in patterns) or "(?!)"))
 
 
 def _excluded_anywhere(path: str, patterns: tuple[str, ...]) -> bool:

@@ -341,6 +341,7 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     Each file is analysed alone first; the project pass then tells each module how the others'
     traced code calls it, and the modules told something new are analysed again, until none is."""
     from jaxlint.project.propagate import incoming_facts
+    from jaxlint.project.resolve import ProjectIndex
 
     cache = None
     if cache_dir is not None:
@@ -363,11 +364,12 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     absolute = [os.path.abspath(p) for p in every]
     shown = _Shown()
     used: list[Incoming | None] = [None] * len(every)
+    project = ProjectIndex({})
     for _ in range(_PROJECT_ROUNDS):
         started = time.perf_counter()
-        summaries = {a: r.summary for a, r in zip(absolute, results) if r.summary is not None}
+        project.summaries.update((a, r.summary) for a, r in zip(absolute, results) if r.summary is not None)
         try:
-            told = incoming_facts(summaries, shown)
+            told = incoming_facts(project, shown)
         except Exception:  # a bug of ours: the per-file findings stand, the run says what is missing
             trace = traceback.format_exc(limit=-3)
             if results:

@@ -25,10 +25,10 @@ class _Gathered:
     callers: list[str] = field(default_factory=list)
 
 
-def incoming_facts(summaries: dict[str, ModuleSummary], shown: dict[str, str]) -> dict[str, Incoming]:
+def incoming_facts(index: ProjectIndex, shown: dict[str, str]) -> dict[str, Incoming]:
     """Per module path (absolute), what the other modules tell it (modules told nothing are left
     out); `shown` gives each path as the user sees it (for messages)."""
-    index = ProjectIndex(summaries)
+    summaries = index.summaries
     gathered: dict[str, dict[str, _Gathered]] = {}
     functions: dict[str, dict[str, FunctionFacts]] = {}
     for path, summary in summaries.items():

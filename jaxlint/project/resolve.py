@@ -15,8 +15,9 @@ class ProjectIndex:
     """The analysed files and their summaries; every question is asked from one importing file."""
 
     def __init__(self, summaries: dict[str, ModuleSummary]) -> None:
-        self.summaries = summaries  # by absolute path
-        self._files = frozenset(summaries)
+        """`summaries` by absolute path. A module analysed again with what others told it gets a new
+        summary, with the same functions and imports: answers stay valid over the rounds of a run."""
+        self.summaries = summaries
 
     def resolve_function(self, importer: str, qualified: str) -> tuple[str, str, FunctionFacts] | None:
         """(path, qualname, facts) of the function `qualified` names, imported from `importer`."""
@@ -26,6 +27,7 @@ class ProjectIndex:
         facts = self.summaries[found[0]].function(found[1])
         return None if facts is None else (*found, facts)
 
+    @functools.lru_cache(maxsize=65536)  # noqa: B019 - one index per run
     def resolve(self, importer: str, qualified: str) -> tuple[str, str] | None:
         """The analysed module that defines what `qualified` names, imported from `importer`, and
         the dotted name in it ("SCALE", "Trainer.step"): re-exports (`from .layers import f` in a
@@ -60,6 +62,6 @@ class ProjectIndex:
         for root in roots:
             base = os.path.join(root, *parts)
             for candidate in (base + ".py", os.path.join(base, "__init__.py")):
-                if candidate in self._files:
+                if candidate in self.summaries:
                     return candidate
         return None

@@ -13,6 +13,7 @@ from jaxlint.engine import package_root
 _PROJECT_FILES = ("pyproject.toml", "jaxlint.toml")
 
 
+@functools.lru_cache(maxsize=65536)
 def import_roots(path: str) -> tuple[str, ...]:
     """Absolute folders an absolute import in `path` is searched in, first match first."""
     first = package_root(path)
