@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the model is imported when a file needs it: cache hits and 
     from jaxlint.checks.base import Report
     from jaxlint.project.incoming import Incoming
     from jaxlint.project.summary import ModuleSummary
-    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.model import Model, ModelOptions
 
 _CONTEXT_LINES = 3
 # A file none of these words occur in cannot have a finding (every rule needs one of these imports).
@@ -56,7 +56,7 @@ def check_file(path: str, settings: Settings, enabled: frozenset[str], data: byt
         return FileResult((_engine_finding(SYNTAX_ERROR, path, str(exc), 1, 1, None),))
     if not may_have_findings(data, settings) and not incoming:
         # no rule can fire: whether it parses (JAX000) matters, and what it offers other modules
-        return _outline(source, path, settings.target_version)
+        return _outline(source, path, settings)
     return check_source(source, path, settings, enabled, incoming=incoming)
 
 
@@ -78,7 +78,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
     """Findings of one parsed source, with their fixes (unless `build_fixes` is false), and its summary."""
     from jaxlint.project.incoming import NOTHING
     from jaxlint.project.summarise import summarise
-    from jaxlint.semantic.model import Model, ModelOptions
+    from jaxlint.semantic.model import Model
 
     try:
         tree = ast.parse(source.text, filename=path)
@@ -89,9 +89,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
     if is_test_file(path, settings):
         codes -= {module.CODE for module in rule_modules() if getattr(module, "QUIET_IN_TESTS", False)}
     suppress = None  # tokenizing for comments is costly: only once findings exist
-    name = module_name(path)
-    options = ModelOptions(module_name=name, package=package_of(path, name),
-                           jit_decorators=frozenset(settings.jit_decorators), key_names=settings.key_names)
+    options = _model_options(path, settings)
     findings = _cell_errors(source, path, settings.target_version)
     errors: list[str] = []
     summary = None
@@ -145,16 +143,40 @@ def package_of(path: str, name: str) -> str | None:
     return name.rpartition(".")[0] or None
 
 
-def _outline(source: Source, path: str, target_version: str | None) -> FileResult:
-    """A file no rule can fire in: whether it parses, and the functions and imports it offers."""
-    from jaxlint.project.summarise import outline
+def _outline(source: Source, path: str, settings: Settings) -> FileResult:
+    """A file no rule can fire in: whether it parses, and its summary: the functions and imports it
+    offers; for one that imports the project, also what it does to the project's modules (a script
+    that sets `config.SCALE` in its training loop), from its model."""
+    from jaxlint.project.summarise import outline, summarise
+    from jaxlint.project.summary import may_be_project
 
     try:
         tree = ast.parse(source.text, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        return FileResult((*_cell_errors(source, path, target_version), _unparsable(source, path, exc, target_version)))
+        return FileResult((*_cell_errors(source, path, settings.target_version),
+                           _unparsable(source, path, exc, settings.target_version)))
+    errors = tuple(_cell_errors(source, path, settings.target_version))
     summary = outline(tree, package_of(path, module_name(path)))
-    return FileResult(tuple(_cell_errors(source, path, target_version)), summary=summary)
+    if any(may_be_project(qualified) for _, qualified in summary.imports):
+        from jaxlint.semantic.model import Model
+
+        try:
+            model = Model(tree, _model_options(path, settings), source.text)
+        except Exception:  # a bug of ours: the outline stands
+            return FileResult(errors, summary=summary)
+        try:
+            summary = summarise(model)
+        finally:
+            model.release()
+    return FileResult(errors, summary=summary)
+
+
+def _model_options(path: str, settings: Settings) -> ModelOptions:
+    from jaxlint.semantic.model import ModelOptions
+
+    name = module_name(path)
+    return ModelOptions(module_name=name, package=package_of(path, name),
+                        jit_decorators=frozenset(settings.jit_decorators), key_names=settings.key_names)
 
 
 def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list[str], settings: Settings,

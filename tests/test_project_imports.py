@@ -244,3 +244,25 @@ def test_an_array_handed_to_another_modules_helper_by_eager_code(tmp_path: Path)
     found = findings(jaxlint("check", ".", "--output-format", "json", cwd=tmp_path))
     assert [(f["filename"], f["location"]["row"], f["code"], f["fix"]) for f in found] == [("utils.py", 2, "JAX104", None)]
     assert found[0]["message"].endswith("(`set_first` is given a JAX array in main.py:5)")
+
+
+def test_stale_globals_across_modules(tmp_path: Path) -> None:
+    """JAX101 twice over: a helper of `train.py`'s jitted step reads its own module's global that a
+    function there rebinds; and a jitted function reads `config.SCALE`, which the training loop of
+    another module assigns. Straight-line module code (run once, at import) changes nothing later."""
+    write(tmp_path, {
+        "schedule.py": "LEARNING_RATE = 0.1\n\n\ndef scaled_update(params, grads):\n    return params - LEARNING_RATE * grads"
+                       "\n\n\ndef decay(factor):\n    global LEARNING_RATE\n    LEARNING_RATE = LEARNING_RATE * factor\n",
+        "config.py": "SCALE = 1.0\nOFFSET = 0.0\n",
+        "train.py": "import jax\n\nimport config\nimport schedule\n\n\n@jax.jit\ndef step(params, grads):\n"
+                    "    return schedule.scaled_update(params, grads) * config.SCALE + config.OFFSET\n",
+        "main.py": "import config\nimport train\n\nconfig.OFFSET = 1.0\n\n\ndef run(params, grads):\n"
+                   "    for epoch in range(3):\n        config.SCALE = 1.0 + epoch\n"
+                   "        params = train.step(params, grads)\n    return params\n",
+    })
+    found = findings(jaxlint("check", ".", "--output-format", "json", cwd=tmp_path))
+    assert [(f["filename"], f["location"]["row"], f["code"]) for f in found] == [
+        ("schedule.py", 5, "JAX101"), ("train.py", 9, "JAX101")]
+    assert found[0]["message"].startswith("`scaled_update` reads `LEARNING_RATE` from the module")
+    assert "(`scaled_update` is called from jit-compiled `step` in train.py:9)" in found[0]["message"]
+    assert "`config.SCALE`, which is assigned in main.py:9 (in `run`)" in found[1]["message"]

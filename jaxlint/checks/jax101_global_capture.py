@@ -55,7 +55,7 @@ def check(model: Model) -> Iterator[Report]:
                 continue
             reported.add(load.id)
             where = "the module" if owner.kind == "module" else f"`{function_label(owner)}`"
-            message = (f"jit-compiled `{function_label(scope)}` reads `{load.id}` from {where}, which is "
+            message = (f"{_compiled_label(model, scope)} reads `{load.id}` from {where}, which is "
                        f"{change}; the compiled function keeps the value from trace time. "
                        f"Pass `{load.id}` as an argument")
             fixable = "unsafe" if _all_calls_found(model, scope) and passable(model, owner, name, scope, found) else None
@@ -65,6 +65,11 @@ def check(model: Model) -> Iterator[Report]:
         yield from _state_changed_elsewhere(model, scope)
 
 
+
+
+def _compiled_label(model: Model, scope: Scope) -> str:
+    """"jit-compiled `f`"; only "`f`" when another module's compiled code calls it (the message says so)."""
+    return f"`{function_label(scope)}`" if model.info(scope).caller else f"jit-compiled `{function_label(scope)}`"
 
 
 def _state_changed_elsewhere(model: Model, scope: Scope) -> Iterator[Report]:
@@ -81,7 +86,7 @@ def _state_changed_elsewhere(model: Model, scope: Scope) -> Iterator[Report]:
         if shown in reported or any(name == t or name.startswith(t + ".") for t in managed):
             continue
         reported.add(shown)
-        yield Report(node, f"{model.info(scope).describe(function_label(scope))} reads `{shown}`, which is "
+        yield Report(node, f"{_compiled_label(model, scope)} reads `{shown}`, which is "
                      f"{changed[name]}; the compiled function keeps the value from trace time. Pass `{shown}` as "
                      f"an argument", scope)
 
