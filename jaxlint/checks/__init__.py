@@ -42,8 +42,11 @@ def _rule_names() -> list[str]:
 
 
 def _declared(name: str) -> RuleInfo:
-    fields = {key: ast.literal_eval(value)
-              for key, value in _DECLARATION.findall((Path(__file__).parent / f"{name}.py").read_text("utf-8"))}
-    if len(fields) < 5:  # declared some other way: ask the module itself
+    try:
+        text = (Path(__file__).parent / f"{name}.py").read_text("utf-8")
+    except OSError:  # installed without sources
+        text = ""
+    fields = {key: ast.literal_eval(value) for key, value in _DECLARATION.findall(text)}
+    if len(fields) < 5:  # declared some other way (or no source to read): ask the module itself
         return rule_info(importlib.import_module(f"{__name__}.{name}"))
     return RuleInfo(fields["CODE"], fields["NAME"], fields["SEVERITY"], fields["FIX"], fields["SUMMARY"])
