@@ -266,3 +266,22 @@ def test_stale_globals_across_modules(tmp_path: Path) -> None:
     assert found[0]["message"].startswith("`scaled_update` reads `LEARNING_RATE` from the module")
     assert "(`scaled_update` is called from jit-compiled `step` in train.py:9)" in found[0]["message"]
     assert "`config.SCALE`, which is assigned in main.py:9 (in `run`)" in found[1]["message"]
+
+
+def test_transforms_applied_to_another_modules_function(tmp_path: Path) -> None:
+    """`jax.jit(lib.step)` and `lax.scan(steps.body, ...)` trace the function where it is defined,
+    through a package's re-export; what the transform keeps static stays a Python value there."""
+    write(tmp_path, {
+        "lib/__init__.py": "from .steps import scan_body, train_step\n",
+        "lib/steps.py": "def train_step(params, x, verbose=False):\n    if verbose:\n        print('step')\n"
+                        "    return params - 0.1 * x\n\n\ndef scan_body(carry, x, scale=2.0):\n    if scale > 1:\n"
+                        "        carry = carry * scale\n    if x > 0:\n        carry = carry + x\n    return carry, x\n\n\n"
+                        "def scale_rows(x, double):\n    if double:\n        return x * 2\n    return x\n",
+        "run.py": "import jax\nimport jax.numpy as jnp\n\nimport lib\nfrom lib import steps\n\n"
+                  "step = jax.jit(lib.train_step, static_argnames='verbose')\n"
+                  "total, _ = jax.lax.scan(steps.scan_body, 0.0, jnp.arange(3.0))\n"
+                  "rows = jax.vmap(steps.scale_rows, in_axes=(0, None))(jnp.ones(3), True)\n",
+    })
+    found = findings(jaxlint("check", ".", "--output-format", "json", cwd=tmp_path))
+    assert [(f["filename"], f["location"]["row"], f["code"]) for f in found] == [("lib/steps.py", 10, "JAX103")]
+    assert found[0]["message"].endswith("(`scan_body` is traced by `jax.lax.scan` in run.py:8)")

@@ -289,7 +289,9 @@ class TraceAnalysis:
         target = qualified_name(expr, scope)
         if target is None or not may_be_project(target):
             return
-        statics = (wrap.static_nums, wrap.static_names) if wrap is not None and wrap.transform is not T.GRAD else ((), ())
+        statics: tuple[tuple[int, ...], tuple[str, ...]] = ((), ())
+        if wrap is not None and wrap.transform is not T.GRAD:  # vmap's in_axes=None passes a value as it is
+            statics = (wrap.static_nums + wrap.unbatched, wrap.static_names)
         self.external.append(ExternalEntry(target, transform, reason, call.lineno, *statics, lax_body, loop_body))
 
     def transformed_refs(self, expr: ast.AST, scope: Scope, outer: Wrap | None = None) -> list[tuple[Scope, int]]:
