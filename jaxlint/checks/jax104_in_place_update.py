@@ -56,10 +56,13 @@ def check(model: Model) -> Iterator[Report]:
                     surely = value.jax or any(_multi_axis(i) for i in indices) or _used_as_array(model, scope, base) \
                         or value.traced == TRACED_ARRAY and not _may_be_container(model, scope, base)
                     elsewhere, where = arrays.from_elsewhere(scope)
-                    if isinstance(base, ast.Name) and base.id in elsewhere and not model.info(scope).traced:
-                        # other callers, in modules a fix here cannot see, may hand it lists: no fix
+                    if isinstance(base, ast.Name) and base.id in elsewhere \
+                            and base.id not in model.info(scope).traced_params:
+                        # an array only because another module hands it one: other callers, in modules a fix
+                        # here cannot see, may hand it lists, so no fix
                         report = _report(model, stmt, target, base, indices, scope, False)
-                        yield replace(report, message=f"{report.message} ({where})")
+                        # a helper traced through another module already names its caller
+                        yield report if model.info(scope).caller else replace(report, message=f"{report.message} ({where})")
                     else:
                         yield _report(model, stmt, target, base, indices, scope, surely)
                     break
@@ -93,7 +96,7 @@ class _PassedArrays:
         self._may_hold: dict[Scope, bool] = {}
 
     def from_elsewhere(self, scope: Scope) -> tuple[tuple[str, ...], str]:
-        """The parameters other modules' untraced code hands JAX arrays, and where."""
+        """The parameters other modules' code hands JAX arrays, and where."""
         return self.model.incoming.given_arrays(scope.qualname if scope.is_function else None)
 
     def params_given(self, scope: Scope) -> set[str]:
@@ -111,7 +114,7 @@ class _PassedArrays:
 
     def _param_given(self, scope: Scope, name: str, depth: int) -> bool:
         if name in self.from_elsewhere(scope)[0]:
-            return True  # another module's untraced code hands it a JAX array
+            return True  # another module's code hands it a JAX array
         key = (scope, name)
         if key not in self._given:
             self._given[key] = False  # a recursive call passing the parameter on adds nothing

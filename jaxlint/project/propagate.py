@@ -57,7 +57,7 @@ def incoming_facts(index: ProjectIndex, shown: dict[str, str]) -> dict[str, Inco
 
 def _arrays_given(index: ProjectIndex, summaries: dict[str, ModuleSummary],
                   shown: dict[str, str]) -> dict[str, dict[str, tuple[set[str], str]]]:
-    """Per module, the parameters of its functions that other modules' untraced code hands JAX
+    """Per module, the parameters of its functions that other modules' code hands JAX
     arrays, with the first such call."""
     found: dict[str, dict[str, tuple[set[str], str]]] = {}
     for path, summary in sorted(summaries.items()):

@@ -72,12 +72,10 @@ def _nothing_imported(name: str | None) -> bool:
 
 
 def _array_calls(model: Model) -> list[tuple[str, tuple[int | str, ...], int]]:
-    """Calls from untraced code into other modules that hand them JAX arrays (`utils.set_first(jnp.zeros(3))`):
+    """Calls into other modules that hand them JAX arrays, traced or not (`utils.set_first(jnp.zeros(3))`):
     item assignment on those parameters raises there. Only scopes that make such calls are interpreted."""
     found = []
     for scope in (model.module, *model.functions()):
-        if model.info(scope).traced:
-            continue  # traced callers hand tracers: their calls are TracedCalls
         calls = [(c, name) for c in scope.of_type(ast.Call)
                  if (c.args or c.keywords) and may_be_project(name := qualified_name(c.func, scope))]  # type: ignore[attr-defined]
         if not calls:

@@ -70,7 +70,7 @@ class ModuleSummary:
     # Module-level classes deriving from a flax/equinox module class: (qualname, that class)
     module_classes: tuple[tuple[str, str], ...] = ()
     class_bases: tuple[str, ...] = ()  # imported names its module-level classes derive from
-    # Calls from untraced code that hand another module's function JAX arrays: (target as imported,
+    # Calls that hand another module's function JAX arrays: (target as imported,
     # the positions and keywords given arrays, row)
     array_calls: tuple[tuple[str, tuple[int | str, ...], int], ...] = ()
     reads: tuple[str, ...] = ()  # other modules' state its compiled functions read ("config.SCALE")

@@ -154,6 +154,10 @@ def flax_module_arguments(call: ast.Call) -> list[ast.expr]:
     return call.args[1:] + [k.value for k in call.keywords if k.arg not in _FLAX_OPTIONS]
 
 
+# Libraries whose classes are layers: an instance called on arrays (`nn.Dense(4)(x)`) returns an array.
+_LAYER_LIBRARIES = ("flax.linen.", "flax.nnx.", "equinox.nn.", "haiku.")
+
+
 def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func: Value, args: list[Value],
                kwargs: dict[str, Value]) -> Value:
     inputs = args + list(kwargs.values())
@@ -184,6 +188,8 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
         return combine(inputs) if inputs else STATIC
     if qualified in TRANSFORMS:
         return Value(returns_arrays=True, returns_of=_wrapped_functions(interp, node))
+    if qualified.startswith(_LAYER_LIBRARIES) and qualified.rsplit(".", 1)[1][:1].isupper():
+        return Value(returns_arrays=True)  # a layer (`nn.Dense(4)`): calling it on arrays gives an array
     if qualified == "jax.block_until_ready" and args:
         return args[0]
     if qualified == "jax.device_put" and args:
