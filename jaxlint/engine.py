@@ -156,18 +156,19 @@ def _outline(source: Source, path: str, settings: Settings) -> FileResult:
         return FileResult((*_cell_errors(source, path, settings.target_version),
                            _unparsable(source, path, exc, settings.target_version)))
     errors = tuple(_cell_errors(source, path, settings.target_version))
-    summary = outline(tree, package_of(path, module_name(path)))
-    if any(may_be_project(qualified) for _, qualified in summary.imports):
-        from jaxlint.semantic.model import Model
+    try:
+        summary = outline(tree, package_of(path, module_name(path)))
+        if any(may_be_project(qualified) for _, qualified in summary.imports):
+            from jaxlint.semantic.model import Model
 
-        try:
             model = Model(tree, _model_options(path, settings), source.text)
-        except Exception:  # a bug of ours: the outline stands
-            return FileResult(errors, summary=summary)
-        try:
-            summary = summarise(model)
-        finally:
-            model.release()
+            try:
+                summary = summarise(model)
+            finally:
+                model.release()
+    except Exception:  # a bug of ours: the file's own findings (none) stand, the run says so
+        result = _internal(path, "module summary", source)
+        return FileResult((*errors, *result.findings), result.errors)
     return FileResult(errors, summary=summary)
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.project.summary import (
     ANY,
+    Change,
     FunctionFacts,
     ModuleSummary,
     TracedCall,
@@ -15,7 +16,7 @@ from jaxlint.project.summary import (
     unexamined,
 )
 from jaxlint.semantic.imports import last_name, qualified_name
-from jaxlint.semantic.module_state import state_changes, state_reads
+from jaxlint.semantic.module_state import MUTATORS, state_changes, state_reads
 from jaxlint.semantic.scopes import import_bindings
 
 if TYPE_CHECKING:
@@ -214,7 +215,40 @@ def outline(tree: ast.Module, package: str | None) -> ModuleSummary:
             functions += [(f"{statement.name}.{method.name}", _outline_facts(method)) for method in statement.body
                           if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))]
             bases |= {name for base in statement.bases if may_be_project(name := _imported(base, dict(imports)))}
-    return ModuleSummary(tuple(imports), table(functions)[0], (), (), class_bases=tuple(sorted(bases)))
+    return ModuleSummary(tuple(imports), table(functions)[0], (), (), class_bases=tuple(sorted(bases)),
+                         changes=tuple(_own_changes(tree)))
+
+
+def _own_changes(tree: ast.Module) -> list[Change]:
+    """Its module-level names that its module-level functions change when called: rebound through
+    `global`, or mutated (`HPARAMS["lr"] = lr`, `HPARAMS.update(...)`) when the function does not bind
+    the name itself."""
+    module_names = {t.id for s in tree.body if isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+                    for t in (s.targets if isinstance(s, ast.Assign) else [s.target]) if isinstance(t, ast.Name)}
+    changes = []
+    for function in (s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        declared = {name for node in ast.walk(function) if isinstance(node, ast.Global) for name in node.names}
+        local = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)} | {
+            n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} - declared
+        for node in ast.walk(function):
+            changed = _changed_global(node, declared, module_names - local)
+            if changed:
+                changes.append(Change(f".{changed[0]}", changed[1], node.lineno, function.name))  # type: ignore[attr-defined]
+    return changes
+
+
+def _changed_global(node: ast.AST, declared: set[str], shared: set[str]) -> tuple[str, str] | None:
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+        node, (ast.AugAssign, ast.AnnAssign)) else []
+    for target in targets:
+        if isinstance(target, ast.Name) and target.id in declared:
+            return target.id, "assigned"
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id in shared:
+            return target.value.id, "mutated"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS \
+            and isinstance(node.func.value, ast.Name) and node.func.value.id in shared:
+        return node.func.value.id, "mutated"
+    return None
 
 
 def _imported(expr: ast.expr, imports: dict[str, str]) -> str | None:
