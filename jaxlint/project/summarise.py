@@ -16,6 +16,8 @@ from jaxlint.project.summary import (
     unexamined,
 )
 from jaxlint.semantic.imports import last_name, qualified_name
+from jaxlint.semantic.model import TREE_MAPS
+from jaxlint.semantic.values import STATIC, TRACED
 from jaxlint.semantic.module_state import MUTATORS, state_changes, state_reads
 from jaxlint.semantic.scopes import import_bindings
 
@@ -153,7 +155,13 @@ def _key_making(value: ast.expr | None) -> bool:
 
 
 def _calls_out(model: Model, scope: Scope) -> bool:
-    return any(may_be_project(qualified_name(c.func, scope)) for c in scope.of_type(ast.Call))  # type: ignore[attr-defined]
+    """A call here may reach another module's function: directly, or as a tree map's callback."""
+    for call in scope.of_type(ast.Call):
+        name = qualified_name(call.func, scope)  # type: ignore[attr-defined]
+        if may_be_project(name) or name in TREE_MAPS and call.args and may_be_project(  # type: ignore[attr-defined]
+                qualified_name(call.args[0], scope)):  # type: ignore[attr-defined]
+            return True
+    return False
 
 
 def _traced_calls(model: Model, scope: Scope, info: TraceInfo) -> list[TracedCall]:
@@ -161,6 +169,9 @@ def _traced_calls(model: Model, scope: Scope, info: TraceInfo) -> list[TracedCal
     label = f"called from {info.describe(scope.qualname or '')}"
     for call, args, kwargs in model.facts(scope).callee_args:
         target = qualified_name(call.func, scope)
+        if target in TREE_MAPS and call.args:  # jax.tree.map(utils.clip_leaf, grads): called on the leaves
+            call, args, kwargs = _mapped_call(call, args, target)
+            target = qualified_name(call.func, scope)
         if not may_be_project(target):
             continue
         traced, arrays = _traced_slots(call, args, kwargs)
@@ -168,6 +179,16 @@ def _traced_calls(model: Model, scope: Scope, info: TraceInfo) -> list[TracedCal
             found.append(TracedCall(target, label, call.lineno, info.caller, traced, arrays,  # type: ignore[arg-type]
                                     tuple(sorted(info.transforms)), info.abstract, info.cached))
     return found
+
+
+def _mapped_call(call: ast.Call, args: list[Value], mapper: str) -> tuple[ast.Call, list[Value], dict[str, Value]]:
+    """`jax.tree.map(f, a, b)` as the call `f(leaf_of_a, leaf_of_b)` it makes (with a key path first
+    for the `_with_path` variants: a static value)."""
+    with_path = mapper != "jax.tree.map"
+    trees = [TRACED if v.traced and not v.uncertain else v for v in args[1:]]  # a traced tree's leaves: traced arrays
+    leaves = [STATIC, *trees] if with_path else trees
+    exprs = [call.args[0], *call.args[1:]] if with_path else call.args[1:]
+    return ast.copy_location(ast.Call(func=call.args[0], args=exprs, keywords=[]), call), leaves, {}
 
 
 def _entry_calls(model: Model) -> list[TracedCall]:

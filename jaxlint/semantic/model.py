@@ -48,7 +48,7 @@ _PYTREE_RECORDS = frozenset(("typing.NamedTuple", "flax.struct.dataclass", "flax
                              "jax.tree_util.register_dataclass", "equinox.Module"))
 _EVALUATED_WITH_ARGUMENTS = frozenset(("jax.eval_shape", "equinox.filter_eval_shape", "flax.nnx.eval_shape"))
 # Functions that call their first argument with the leaves of the trees after it.
-_TREE_MAPS = frozenset(("jax.tree.map", "jax.tree_util.tree_map_with_path", "jax.tree.map_with_path"))
+TREE_MAPS = frozenset(("jax.tree.map", "jax.tree_util.tree_map_with_path", "jax.tree.map_with_path"))
 # Decorators that call the function with the arguments given, untouched.
 _PASSING_DECORATORS = frozenset(("builtins.staticmethod", "builtins.classmethod", "flax.linen.compact",
                                  "flax.linen.module.compact", "flax.nnx.compact"))
@@ -582,7 +582,7 @@ class Model:
                         continue
                     params = {p for p in target.params()[bound:]
                               if p not in info.static_params and not looks_static(target, p)}
-                    if mapper in _TREE_MAPS and position == 0:
+                    if mapper in TREE_MAPS and position == 0:
                         params &= _leaf_params(target, bound, call, args, with_path=mapper != "jax.tree.map")
                     if self._mark(target, caller, caller_info, params):
                         changed.add(target)
