@@ -93,7 +93,9 @@ def test_every_rule_cites_rows_within_the_cell(tmp_path: Path) -> None:
     py_run = jaxlint("check", "--output-format", "json", ".", cwd=project)
     citing = {}
     for finding in findings(py_run):
-        if re.search(r"\bline \d+", finding["message"]) and finding["code"] != "JAX000":
+        # the single-file fixtures (a project's module, moved into a notebook, would lose its imports)
+        if re.search(r"\bline \d+", finding["message"]) and finding["code"] != "JAX000" \
+                and "/" not in finding["filename"]:
             citing.setdefault(finding["filename"], []).append(finding)
     assert len(citing) >= 3, "the fixtures no longer cite lines: the test lost its subject"
     for name in citing:
