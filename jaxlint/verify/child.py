@@ -45,7 +45,12 @@ def _run(job: Job, channel: TextIO) -> None:
     from jaxlint.verify.alarm import Timeout, time_limit
     from jaxlint.verify.loading import import_module, run_examples
 
-    folders = [job.root, os.path.dirname(job.examples) if job.examples else None, os.path.dirname(job.filename)]
+    from jaxlint.project.roots import import_roots
+
+    # where the module and its imports are found: the project's root, the file's package root and
+    # `src` roots (how its module name was made), the examples' folder
+    folders = [job.root, *import_roots(job.filename), os.path.dirname(job.examples) if job.examples else None,
+               os.path.dirname(job.filename)]
     for folder in reversed([f for f in dict.fromkeys(folders) if f]):  # the project root first
         if folder not in sys.path:
             sys.path.insert(0, folder)
