@@ -396,8 +396,8 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
         except Exception:  # a bug of ours: the per-file findings stand, the run says what is missing
             trace = traceback.format_exc(limit=-3)
             if results:
-                results[0] = replace(results[0], errors=(*results[0].errors, "jaxlint crashed in the project pass "
-                                                         f"(findings across modules are missing):\n{trace}"))
+                message = f"jaxlint crashed in the project pass (findings across modules are missing):\n{trace}"
+                results[0] = replace(results[0], errors=(*results[0].errors, message))
             break
         again = [i for i, a in enumerate(absolute) if told.get(a) != used[i] and results[i].summary is not None]
         stats.project_pass += time.perf_counter() - started

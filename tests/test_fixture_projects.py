@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.expectations import fixture_projects, project_copy, project_expected, project_findings
+from tests.expectations import (
+    fixture_projects,
+    project_copy,
+    project_expected,
+    project_findings,
+)
 
 PROJECTS = fixture_projects()
 
@@ -31,7 +36,7 @@ def test_a_file_checked_alone_finds_the_same(project: Path, tmp_path: Path) -> N
     for name in project_expected(root):
         alone = project_findings(root, name)
         assert alone.get(name, Counter()) == whole.get(name, Counter()), f"{name} checked alone"
-    name = sorted(project_expected(root))[0]
+    name = min(project_expected(root))
     piped = project_findings(root, name, stdin=(root / name).read_text(encoding="utf-8"))
     assert piped.get(name, Counter()) == whole.get(name, Counter()), f"{name} on stdin"
 

@@ -14,8 +14,8 @@ from jaxlint.config import ConfigError, Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.discovery import discover
 from jaxlint.engine import FileResult, ProjectStats, check_paths
-from jaxlint.project.callers import OtherModules, project_modules, withdraw_in_results
 from jaxlint.progress import Progress, wanted
+from jaxlint.project.callers import OtherModules, project_modules, withdraw_in_results
 from jaxlint.project.context import context_files
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2

@@ -12,13 +12,13 @@ from typing import TextIO
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.engine import FileResult, check_source, read_file
+from jaxlint.fixes.files import FileFix, fix_file
+from jaxlint.fixes.write import WriteError, write_fixed
+from jaxlint.progress import Progress, wanted
 from jaxlint.project.callers import (
     OtherModules,
     withdraw_outside_callers,
 )
-from jaxlint.fixes.files import FileFix, fix_file
-from jaxlint.fixes.write import WriteError, write_fixed
-from jaxlint.progress import Progress, wanted
 from jaxlint.source import Source, split_lines
 
 

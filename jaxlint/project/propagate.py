@@ -104,7 +104,7 @@ def _stale_reads(index: ProjectIndex, summaries: dict[str, ModuleSummary],
             owner, read = found
             hits = [where for name, where in changes.get(owner, ()) if _overlaps(read, name)]
             if hits:
-                stale.setdefault(path, {})[qualified] = sorted(hits)[0]
+                stale.setdefault(path, {})[qualified] = min(hits)
     return stale
 
 
@@ -140,7 +140,7 @@ def _slot_params(slot: int | str, positional: tuple[str, ...]) -> set[str]:
 
 def _entry(qualname: str, gathered: _Gathered) -> Entry:
     return Entry(qualname, tuple(sorted(gathered.traced)), tuple(sorted(gathered.arrays)),
-                 tuple(sorted(gathered.transforms)), gathered.abstract, gathered.cached, sorted(gathered.callers)[0],
+                 tuple(sorted(gathered.transforms)), gathered.abstract, gathered.cached, min(gathered.callers),
                  gathered.whole, gathered.lax_body, gathered.loop_body)
 
 

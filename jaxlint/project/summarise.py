@@ -17,9 +17,9 @@ from jaxlint.project.summary import (
 )
 from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.model import TREE_MAPS
-from jaxlint.semantic.values import STATIC, TRACED
 from jaxlint.semantic.module_state import MUTATORS, state_changes, state_reads
 from jaxlint.semantic.scopes import import_bindings
+from jaxlint.semantic.values import STATIC, TRACED
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model

@@ -42,10 +42,9 @@ def _send(channel: TextIO, **event: Any) -> None:
 
 
 def _run(job: Job, channel: TextIO) -> None:
+    from jaxlint.project.roots import import_roots
     from jaxlint.verify.alarm import Timeout, time_limit
     from jaxlint.verify.loading import import_module, run_examples
-
-    from jaxlint.project.roots import import_roots
 
     # where the module and its imports are found: the project's root, the file's package root and
     # `src` roots (how its module name was made), the examples' folder
