@@ -285,3 +285,20 @@ def test_transforms_applied_to_another_modules_function(tmp_path: Path) -> None:
     found = findings(jaxlint("check", ".", "--output-format", "json", cwd=tmp_path))
     assert [(f["filename"], f["location"]["row"], f["code"]) for f in found] == [("lib/steps.py", 10, "JAX103")]
     assert found[0]["message"].endswith("(`scan_body` is traced by `jax.lax.scan` in run.py:8)")
+
+
+def test_mutual_recursion_and_broken_files_across_modules(tmp_path: Path) -> None:
+    """Helpers that call each other across modules converge, and the message names the nearest
+    compiled caller, not the loop; a file that does not parse or decode is reported and skipped."""
+    write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/a.py": "import jax\n\nfrom pkg import b\n\n\ndef helper(x):\n    return b.back(x)\n\n\n"
+                    "@jax.jit\ndef step(x):\n    return helper(x)\n",
+        "pkg/b.py": "from pkg import a\n\n\ndef back(x):\n    if x > 0:\n        return a.helper(x - 1)\n    return x\n",
+        "pkg/c.py": "def broken(:\n",
+        "pkg/d.py": b"\xff\xfe bad",
+    })
+    found = findings(jaxlint("check", ".", "--output-format", "json", cwd=tmp_path))
+    assert [(f["filename"], f["code"]) for f in found] == [
+        ("pkg/b.py", "JAX103"), ("pkg/c.py", "JAX000"), ("pkg/d.py", "JAX000")]
+    assert found[0]["message"].endswith("(`back` is called from jit-compiled `helper` in pkg/a.py:7)")

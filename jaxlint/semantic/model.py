@@ -592,6 +592,8 @@ class Model:
         info = self.trace[target]
         if info.host or not (params or caller_info.cached):
             return False  # called only with static values, and nothing is staged: runs as Python
+        if info.caller and not caller_info.caller and caller_info.traced:
+            info.caller = ""  # compiled code of this module calls it: the nearer reason, said without a suffix
         changed = False
         for kind in caller_info.transforms:
             if kind not in info.transforms:
