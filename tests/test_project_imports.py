@@ -302,3 +302,20 @@ def test_mutual_recursion_and_broken_files_across_modules(tmp_path: Path) -> Non
     assert [(f["filename"], f["code"]) for f in found] == [
         ("pkg/b.py", "JAX103"), ("pkg/c.py", "JAX000"), ("pkg/d.py", "JAX000")]
     assert found[0]["message"].endswith("(`back` is called from jit-compiled `helper` in pkg/a.py:7)")
+
+
+def test_methods_of_an_object_of_another_modules_class(tmp_path: Path) -> None:
+    """`jax.jit(trainer.loss, static_argnums=1)`, `trainer = Trainer(...)` of a class another module
+    defines: the method is traced with the object a Python value, and `static_argnums` counts the
+    bound method's own parameters (1 is `use_mean`, as in JAX)."""
+    write(tmp_path, {
+        "trainer.py": "class Trainer:\n    def __init__(self, clip):\n        self.clip = clip\n\n"
+                      "    def loss(self, x, use_mean):\n        if self.clip:\n            x = x * 2\n"
+                      "        if use_mean:\n            x = x - x.mean()\n        if x.sum() > 0:\n"
+                      "            return x\n        return -x\n",
+        "main.py": "import jax\n\nfrom trainer import Trainer\n\ntrainer = Trainer(True)\n"
+                   "loss = jax.jit(trainer.loss, static_argnums=1)\n",
+    })
+    found = findings(jaxlint("check", ".", "--output-format", "json", cwd=tmp_path))
+    assert [(f["filename"], f["location"]["row"], f["code"]) for f in found] == [("trainer.py", 10, "JAX103")]
+    assert found[0]["message"].endswith("(`Trainer.loss` is traced by `jax.jit` in main.py:6)")

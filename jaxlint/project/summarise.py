@@ -157,7 +157,7 @@ def _key_making(value: ast.expr | None) -> bool:
 def _calls_out(model: Model, scope: Scope) -> bool:
     """A call here may reach another module's function: directly, or as a tree map's callback."""
     for call in scope.of_type(ast.Call):
-        name = qualified_name(call.func, scope)  # type: ignore[attr-defined]
+        name = qualified_name(call.func, scope) or model.imported_method(call.func, scope)  # type: ignore[attr-defined]
         if may_be_project(name) or name in TREE_MAPS and call.args and may_be_project(  # type: ignore[attr-defined]
                 qualified_name(call.args[0], scope)):  # type: ignore[attr-defined]
             return True
@@ -172,9 +172,13 @@ def _traced_calls(model: Model, scope: Scope, info: TraceInfo) -> list[TracedCal
         if target in TREE_MAPS and call.args:  # jax.tree.map(utils.clip_leaf, grads): called on the leaves
             call, args, kwargs = _mapped_call(call, args, target)
             target = qualified_name(call.func, scope)
+        bound = 0
+        if target is None and (method := model.imported_method(call.func, scope)):
+            target, bound = method, 1  # `trainer.loss(x)`: the object fills `self`
         if not may_be_project(target):
             continue
-        traced, arrays = _traced_slots(call, args, kwargs)
+        traced, arrays = (tuple(slot + bound if isinstance(slot, int) else slot for slot in slots)
+                          for slots in _traced_slots(call, args, kwargs))
         if traced or info.cached:  # called with static values only, nothing staged: runs as Python
             found.append(TracedCall(target, label, call.lineno, info.caller, traced, arrays,  # type: ignore[arg-type]
                                     tuple(sorted(info.transforms)), info.abstract, info.cached))

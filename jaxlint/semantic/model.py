@@ -109,6 +109,10 @@ class Model:
         """The flax/equinox module class `cls` derives from (through other modules' classes too)."""
         return self._analysis.module_base(cls)
 
+    def imported_method(self, expr: ast.expr, scope: Scope) -> str | None:
+        """`obj.method` of an object of a class another module defines: the method's qualified name."""
+        return self._analysis.imported_method(expr, scope)
+
     def external_entries(self) -> list[ExternalEntry]:
         """Functions of other modules that transforms and lax bodies here trace. Read-only."""
         return self._analysis.external

@@ -286,13 +286,35 @@ class TraceAnalysis:
         """Record a function another module defines that this transform traces: what an import names."""
         if not isinstance(expr, (ast.Name, ast.Attribute)):
             return
-        target = qualified_name(expr, scope)
+        target, bound = qualified_name(expr, scope), 0
+        if target is None and (method := self.imported_method(expr, scope)):
+            target, bound = method, 1  # `jax.jit(trainer.step)`: `self` is the object, a Python value
         if target is None or not may_be_project(target):
             return
-        statics: tuple[tuple[int, ...], tuple[str, ...]] = ((), ())
+        nums: tuple[int, ...] = ()
+        names: tuple[str, ...] = ()
         if wrap is not None and wrap.transform is not T.GRAD:  # vmap's in_axes=None passes a value as it is
-            statics = (wrap.static_nums + wrap.unbatched, wrap.static_names)
-        self.external.append(ExternalEntry(target, transform, reason, call.lineno, *statics, lax_body, loop_body))
+            nums, names = tuple(n + bound if n >= 0 else n for n in wrap.static_nums + wrap.unbatched), wrap.static_names
+        nums = (*range(bound), *nums)
+        self.external.append(ExternalEntry(target, transform, reason, call.lineno, nums, names, lax_body, loop_body))
+
+    def imported_method(self, expr: ast.expr, scope: Scope) -> str | None:
+        """`obj.method` where the name `obj` is bound, once, to `Cls(...)` of a class another module
+        defines: that method's qualified name ("model.Trainer.step")."""
+        if not isinstance(expr, ast.Attribute) or not isinstance(expr.value, ast.Name):
+            return None
+        value = self._single_assigned_value(expr.value, scope)
+        if not isinstance(value, ast.Call):
+            return None
+        cls = qualified_name(value.func, scope)
+        return f"{cls}.{expr.attr}" if cls is not None and may_be_project(cls) else None
+
+    def _single_assigned_value(self, name: ast.Name, scope: Scope) -> ast.expr | None:
+        owner = scope.lookup_scope(name.id)
+        bindings = owner.bindings[name.id] if owner is not None else []
+        if len(bindings) != 1 or bindings[0].kind != "assign":
+            return None
+        return getattr(self.parents.get(bindings[0].node), "value", None)
 
     def transformed_refs(self, expr: ast.AST, scope: Scope, outer: Wrap | None = None) -> list[tuple[Scope, int]]:
         """The functions a transform applied to `expr` traces: those `expr` denotes, or the code a
@@ -316,13 +338,10 @@ class TraceAnalysis:
         """The class of this module whose instance the name `expr` is bound to, once, by `Cls(...)`."""
         if not isinstance(expr, ast.Name):
             return None
-        owner = scope.lookup_scope(expr.id)
-        bindings = owner.bindings[expr.id] if owner is not None else []
-        if len(bindings) != 1 or bindings[0].kind != "assign":
-            return None
-        value = getattr(self.parents.get(bindings[0].node), "value", None)
+        value = self._single_assigned_value(expr, scope)
         if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
             return None
+        owner = scope.lookup_scope(expr.id)
         cls = self._local_def(value.func.id, owner, ast.ClassDef)  # type: ignore[arg-type]
         return cls if cls is not None and cls.kind == "class" else None
 
