@@ -89,7 +89,8 @@ _CONVERTING_METHODS = frozenset(("item", "tolist"))  # a Python value of the rec
 
 def check(model: Model) -> Iterator[Report]:
     # A jnp call passed to a static parameter needs a jit-compiled function with one.
-    static_callees = any(i.static_params and "jit" in i.transforms for i in model.trace.values())
+    static_callees = any(i.static_params and "jit" in i.transforms for i in model.trace.values()) or any(
+        facts.jit_static for _, facts in model.incoming.functions)
     reduction_names = _TUPLE_REJECTING | _imported_reductions(model)
     for scope in [model.module, *model.functions()]:
         calls = scope.of_type(ast.Call)
@@ -236,18 +237,28 @@ def _sink_arguments(model: Model, scope: Scope, calls: list[ast.AST]) -> Iterato
 def _static_argument_calls(model: Model, scope: Scope, calls: list[ast.AST]) -> Iterator[tuple[ast.Call, str]]:
     """jnp calls passed straight into a static parameter of a jit-compiled function."""
     for call in calls:
-        refs = model.function_refs(call.func, scope)  # type: ignore[attr-defined]
-        if len(refs) != 1:
+        found = _compiled_statics(model, call, scope)  # type: ignore[arg-type]
+        if found is None:
             continue
-        target, bound = refs[0]
-        info = model.info(target)
-        if not info.static_params or "jit" not in info.transforms:
-            continue
-        params = target.positional_params()[bound:]  # type: ignore[attr-defined]
+        params, static = found
         passed = list(zip(params, call.args)) + [(k.arg, k.value) for k in call.keywords]  # type: ignore[attr-defined]
         for name, expr in passed:
-            if name in info.static_params and isinstance(expr, ast.Call) and _is_jnp(model, expr, scope):
+            if name in static and isinstance(expr, ast.Call) and _is_jnp(model, expr, scope):
                 yield expr, f"parameter `{name}`"
+
+
+def _compiled_statics(model: Model, call: ast.Call, scope: Scope) -> tuple[list[str], set[str]] | None:
+    """The positional parameters a call fills and the static ones, when it calls a jit-compiled
+    function with static parameters: of this module, or of another (as the project pass tells)."""
+    refs = model.function_refs(call.func, scope)
+    if len(refs) == 1:
+        target, bound = refs[0]
+        info = model.info(target)
+        if info.static_params and "jit" in info.transforms:
+            return target.positional_params()[bound:], info.static_params
+        return None
+    facts = None if refs else model.incoming.function(model.qualified(call.func, scope))
+    return (list(facts.positional), set(facts.jit_static)) if facts is not None and facts.jit_static else None
 
 
 def _report(model: Model, call: ast.Call, scope: Scope, why: str, fixable: bool = True, plain: bool = False) -> Report:

@@ -40,7 +40,7 @@ def incoming_facts(index: ProjectIndex, shown: dict[str, str]) -> dict[str, Inco
                         f"{call.label} in {shown[path]}:{call.row}" + (f", which is {call.via}" if call.via else ""))
         for qualified in summary.callees:
             found = index.resolve_function(path, qualified)
-            if found is not None and found[0] != path and _tells_about_keys(found[2]):
+            if found is not None and found[0] != path and _worth_telling(found[2]):
                 functions.setdefault(path, {})[qualified] = found[2]
     changed = _stale_reads(index, summaries, shown)
     classes = _module_classes(index, summaries)
@@ -145,7 +145,8 @@ def _entry(qualname: str, gathered: _Gathered) -> Entry:
                  gathered.whole, gathered.lax_body, gathered.loop_body)
 
 
-def _tells_about_keys(facts: FunctionFacts) -> bool:
-    """Facts a caller's key tracking uses: the function returns a key, or what it does with the keys
-    it is given was examined (an unknown function consumes every key it is given)."""
-    return facts.returns_key or facts.keys_examined
+def _worth_telling(facts: FunctionFacts) -> bool:
+    """Facts a caller's analysis uses: the function returns a key, what it does with the keys it is
+    given was examined (an unknown function consumes every key it is given), or it is compiled with
+    static parameters (a jnp value handed to one fails)."""
+    return facts.returns_key or facts.keys_examined or bool(facts.jit_static)

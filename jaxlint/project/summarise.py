@@ -48,7 +48,7 @@ def summarise(model: Model) -> ModuleSummary:
                              changes=tuple(state_changes(model, _nothing_imported)))
     calls: list[TracedCall] = []
     callees: set[str] = set()
-    for scope in model.scopes if model.keys.may_hold_keys() else ():  # callees' facts are about keys
+    for scope in model.scopes:  # the callees' facts it may use: keys, static parameters of compiled ones
         for call in scope.of_type(ast.Call):
             name = qualified_name(call.func, scope)  # type: ignore[attr-defined]
             if may_be_project(name):
@@ -106,6 +106,9 @@ def _offered(scope: Scope) -> bool:
 
 def _function_facts(model: Model, scope: Scope) -> FunctionFacts:
     facts = _outline_facts(scope.node)  # type: ignore[arg-type]
+    info = model.info(scope)
+    if info.cached and "jit" in info.transforms and info.static_params:
+        facts = facts._replace(jit_static=tuple(sorted(info.static_params)))
     keys = model.keys
     # Key facts only where keys can be (the cost): other functions are taken, as any unknown
     # function, to consume every key they are given.

@@ -56,6 +56,7 @@ class FunctionFacts(NamedTuple):
     keys_consumed: tuple[str, ...]  # parameters it draws from or splits as PRNG keys (or hands on unknown)
     keys_derived: tuple[str, ...]  # parameters it only derives keys from (fold_in with a constant)
     returns_key: bool
+    jit_static: tuple[str, ...] = ()  # jit-compiled: the parameters it takes as static (hashed) values
 
 
 @dataclass(frozen=True)
@@ -106,9 +107,13 @@ def unexamined(positional: tuple[str, ...], keywords: tuple[str, ...]) -> Functi
 
 def table(functions: list[tuple[str, FunctionFacts]]) -> tuple[str, tuple[tuple[str, FunctionFacts], ...]]:
     """The functions as the summary keeps them: a line each for those whose keys were not examined."""
-    lines = [f"{name} {','.join(f.positional)} {','.join(f.keywords)}" for name, f in functions
-             if not f.keys_examined and not f.returns_key]
-    return "\n".join(lines), tuple((name, f) for name, f in functions if f.keys_examined or f.returns_key)
+    lines = [f"{name} {','.join(f.positional)} {','.join(f.keywords)}" for name, f in functions if not _notable(f)]
+    return "\n".join(lines), tuple((name, f) for name, f in functions if _notable(f))
+
+
+def _notable(facts: FunctionFacts) -> bool:
+    """Facts beyond the parameters (what the callers' analysis uses)."""
+    return facts.keys_examined or facts.returns_key or bool(facts.jit_static)
 
 
 def may_be_project(qualified: str | None) -> bool:
