@@ -43,7 +43,8 @@ def summarise(model: Model) -> ModuleSummary:
     module_classes = tuple((c.qualname, base) for c in classes if (base := model.module_base(c)))  # type: ignore[misc]
     # Own globals changed while running: another module may read them. The rest is about what this
     # module uses of others, which only an import of the project (or one not resolved) can name.
-    if not any(b.qualified is None or may_be_project(b.qualified) for b in model.imports):
+    if not any(b.qualified is None or may_be_project(b.qualified) for b in model.imports) and not any(
+            may_be_project(star) for star in module.stars):
         return ModuleSummary(imports, functions, (), (), examined, module_classes,
                              changes=tuple(state_changes(model, _nothing_imported)))
     calls: list[TracedCall] = []

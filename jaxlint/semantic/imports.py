@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import builtins
 
+from jaxlint.project.summary import may_be_project
 from jaxlint.semantic.scopes import Scope
 
 _BUILTINS = frozenset(dir(builtins))
@@ -71,7 +72,11 @@ def _resolve(node: ast.AST, scope: Scope) -> str | None:
 def _name(name: str, scope: Scope) -> str | None:
     owner = scope.lookup_scope(name)
     if owner is None:
-        return f"builtins.{name}" if name in _BUILTINS else None
+        if name in _BUILTINS:
+            return f"builtins.{name}"
+        # `from utils import *` of one project module: the name can only come from there
+        stars = [m for m in scope.module().stars if may_be_project(m)]
+        return f"{stars[0]}.{name}" if len(stars) == 1 else None
     found = {b.qualified for b in owner.bindings[name] if b.kind == "import"}
     if len(found) != 1 or any(b.kind != "import" for b in owner.bindings[name]):
         return None

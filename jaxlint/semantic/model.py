@@ -598,6 +598,9 @@ class Model:
             return False  # called only with static values, and nothing is staged: runs as Python
         if info.caller and not caller_info.caller and caller_info.traced:
             info.caller = ""  # compiled code of this module calls it: the nearer reason, said without a suffix
+        elif caller_info.caller and not info.caller and not info.transforms:
+            # traced only because a function that another module's code traces calls it: say so
+            info.caller = f"called from `{caller.qualname}`, which is {caller_info.caller}"
         changed = False
         for kind in caller_info.transforms:
             if kind not in info.transforms:

@@ -29,6 +29,7 @@ class Scope:
     bindings: dict[str, list[Binding]] = field(default_factory=lambda: defaultdict(list))
     globals: set[str] = field(default_factory=set)
     nonlocals: set[str] = field(default_factory=set)
+    stars: list[str] = field(default_factory=list)  # modules `from m import *` imports here
     children: list[Scope] = field(default_factory=list)
     # Every node whose innermost enclosing scope is this one, grouped by type.
     nodes: dict[type, list[ast.AST]] = field(default_factory=lambda: defaultdict(list))
@@ -251,6 +252,10 @@ class ScopeBuilder:
             elif isinstance(node.ctx, ast.Del):
                 scope.bindings[node.id].append(Binding(node.id, "del", node, node.lineno))
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            if isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names):
+                module = star_module(node, self.package)
+                if module:
+                    scope.stars.append(module)
             for alias in node.names:
                 for name, qualified in import_bindings(node, alias, self.package):
                     binding = Binding(name, "import", node, node.lineno, qualified)
@@ -316,6 +321,14 @@ def import_bindings(node: ast.Import | ast.ImportFrom, alias: ast.alias,
             return [(alias.asname or alias.name, None)]
         module = f"{base}.{module}" if module else base
     return [(alias.asname or alias.name, f"{module}.{alias.name}" if module else alias.name)]
+
+
+def star_module(node: ast.ImportFrom, package: str | None) -> str | None:
+    """The module `from m import *` imports from (relative ones named from `package`)."""
+    if not node.level:
+        return node.module
+    base = _relative_base(package, node.level)
+    return None if not base else f"{base}.{node.module}" if node.module else base
 
 
 def _relative_base(package: str | None, level: int) -> str | None:

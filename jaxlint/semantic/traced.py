@@ -299,15 +299,19 @@ class TraceAnalysis:
         self.external.append(ExternalEntry(target, transform, reason, call.lineno, nums, names, lax_body, loop_body))
 
     def imported_method(self, expr: ast.expr, scope: Scope) -> str | None:
-        """`obj.method` where the name `obj` is bound, once, to `Cls(...)` of a class another module
-        defines: that method's qualified name ("model.Trainer.step")."""
-        if not isinstance(expr, ast.Attribute) or not isinstance(expr.value, ast.Name):
+        """`obj.method` (or `obj` itself, called: its `__call__`) where the name `obj` is bound, once,
+        to `Cls(...)` of a class another module defines: the method's qualified name ("model.Trainer.step")."""
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+            name, method = expr.value, expr.attr
+        elif isinstance(expr, ast.Name):
+            name, method = expr, "__call__"
+        else:
             return None
-        value = self._single_assigned_value(expr.value, scope)
+        value = self._single_assigned_value(name, scope)
         if not isinstance(value, ast.Call):
             return None
         cls = qualified_name(value.func, scope)
-        return f"{cls}.{expr.attr}" if cls is not None and may_be_project(cls) else None
+        return f"{cls}.{method}" if cls is not None and may_be_project(cls) else None
 
     def _single_assigned_value(self, name: ast.Name, scope: Scope) -> ast.expr | None:
         owner = scope.lookup_scope(name.id)
