@@ -149,7 +149,7 @@ def _build_stamp() -> tuple:
     """Sizes and times of the modules findings come from: an edited rule invalidates the cache even
     when the version number did not change (development installs)."""
     package = Path(__file__).parent
-    modules = [*package.glob("*.py"), *package.glob("checks/*.py"), *package.glob("semantic/*.py"),
+    modules = [*package.glob("*.py"), *package.glob("rules/**/*.py"), *package.glob("semantic/*.py"),
                *package.glob("fixes/*.py"), *package.glob("project/*.py")]  # the findings carry their built fixes
     return tuple(sorted((path.relative_to(package).as_posix(), path.stat().st_size, path.stat().st_mtime_ns)
                         for path in modules))

@@ -27,7 +27,7 @@ TARGET_VERSIONS = tuple(f"py3{minor}" for minor in range(8, 15))
 
 
 def _known_codes() -> set[str]:
-    from jaxlint.checks import catalog
+    from jaxlint.rules import catalog
 
     return {info.code for info in catalog()}
 
@@ -226,8 +226,8 @@ def explain(code: str | None) -> None:
 @click.option("--all", "all_rules", is_flag=True, help="Every rule's documentation.")
 def rule(code: str | None, all_rules: bool) -> None:
     """Show a rule's documentation (ruff's name for `explain`)."""
-    from jaxlint.checks import catalog
     from jaxlint.commands.catalog import explain_rule, show_explanation
+    from jaxlint.rules import catalog
 
     if (code is None) == (not all_rules):
         raise click.UsageError("give a rule CODE or --all")

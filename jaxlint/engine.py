@@ -14,16 +14,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from jaxlint.checks import INTERNAL_ERROR, SYNTAX_ERROR, rule_info, rule_modules
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding, Location
+from jaxlint.rules import INTERNAL_ERROR, SYNTAX_ERROR, rules
 from jaxlint.source import BrokenCell, Source, UndecodableSource, decode
 
 if TYPE_CHECKING:  # the model is imported when a file needs it: cache hits and skipped files never do
     from jaxlint.cache import Cache
-    from jaxlint.checks.base import Report
     from jaxlint.project.incoming import Incoming
     from jaxlint.project.summary import ModuleSummary
+    from jaxlint.rules.base import Report
     from jaxlint.semantic.model import Model, ModelOptions
 
 _CONTEXT_LINES = 3
@@ -87,7 +87,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
                            _unparsable(source, path, exc, settings.target_version)))
     codes = enabled - _per_file_ignored(path, settings)
     if is_test_file(path, settings):
-        codes -= {module.CODE for module in rule_modules() if getattr(module, "QUIET_IN_TESTS", False)}
+        codes -= {rule.code for rule in rules() if rule.quiet_in_tests}
     suppress = None  # tokenizing for comments is costly: only once findings exist
     options = _model_options(path, settings)
     findings = _cell_errors(source, path, settings.target_version)
@@ -100,17 +100,17 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
     except Exception:  # a bug of ours must not end the run
         return _internal(path, "semantic model", source)
     try:
-        for module in rule_modules():
-            if module.CODE not in codes:
+        for rule in rules():
+            if rule.code not in codes:
                 continue
             try:
-                reports = list(module.check(model))
+                reports = list(rule.check_module().check(model))
             except Exception:
-                result = _internal(path, module.CODE, source)
+                result = _internal(path, rule.code, source)
                 findings += result.findings
                 errors += result.errors
                 continue
-            info = rule_info(module)
+            info = rule.info
             for report in reports:
                 finding = _finding(report, info, path, source, model)
                 suppress = suppress or _suppressions(source.text)
@@ -177,7 +177,8 @@ def _model_options(path: str, settings: Settings) -> ModelOptions:
 
     name = module_name(path)
     return ModelOptions(module_name=name, package=package_of(path, name),
-                        jit_decorators=frozenset(settings.jit_decorators), key_names=settings.key_names)
+                        jit_decorators=frozenset(settings.jit_decorators), key_names=settings.key_names,
+                        max_unroll=settings.max_unroll)
 
 
 def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list[str], settings: Settings,
@@ -310,7 +311,7 @@ def is_test_file(path: str, settings: Settings) -> bool:
 
 
 def _expand(codes: tuple[str, ...]) -> set[str]:
-    from jaxlint.checks import catalog
+    from jaxlint.rules import catalog
 
     return {info.code for info in catalog() if any(c == "ALL" or info.code.startswith(c) for c in codes)}
 

@@ -7,9 +7,9 @@ import ast
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jaxlint.checks import catalog
 from jaxlint.config import Settings
 from jaxlint.engine import check_source
+from jaxlint.rules import catalog
 from jaxlint.source import Source
 
 CODES = frozenset(info.code for info in catalog())

@@ -850,7 +850,7 @@ class TestInternalErrors:
     def test_a_crashing_rule_does_not_stop_the_run(self, tmp_path: Path) -> None:
         write(tmp_path, {
             "hooks/sitecustomize.py": textwrap.dedent("""\
-                import jaxlint.checks.jax104_in_place_update as rule
+                import jaxlint.rules.jax104_in_place_update.check as rule
 
                 def check(model):
                     raise RuntimeError("boom from a test")

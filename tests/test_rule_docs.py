@@ -32,10 +32,10 @@ def _codes(source: str) -> list[str]:
 
 
 def test_every_rule_has_a_document():
-    from jaxlint.checks import rule_modules
+    from jaxlint.rules import rules
 
     documented = {p.stem for p in DOCS}
-    assert {m.CODE for m in rule_modules()} <= documented
+    assert {r.code for r in rules()} <= documented
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=[d.stem for d in DOCS])

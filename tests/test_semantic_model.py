@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from jaxlint.checks import rule_modules
+from jaxlint.rules import rules
 from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.model import Model, ModelOptions
 from jaxlint.semantic.values import NOT_TRACED, Value
@@ -1880,7 +1880,7 @@ def test_result_of_a_jitted_function_of_this_module_is_checked_in_untraced_code(
             table = {}
             table[0] = y
         """)
-    findings = [r for module in rule_modules() if module.CODE == "JAX104" for r in module.check(model)]
+    findings = [r for rule in rules() if rule.code == "JAX104" for r in rule.check_module().check(model)]
     assert [r.node.lineno for r in findings] == [9]
 
 
@@ -1895,8 +1895,8 @@ def test_release_leaves_no_reference_cycles():
                 return y + 1
             return g(x) if x.shape else x
         """)
-    for module in rule_modules():
-        list(module.check(model))
+    for rule in rules():
+        list(rule.check_module().check(model))
     model.release()
     gc.collect()
     gc.disable()
@@ -1921,8 +1921,8 @@ def test_a_default_naming_an_outer_value_is_not_read_in_the_method():
                     return jnp.zeros(jnp.array(self.size))
             return Grid
         """)
-    for module in rule_modules():
-        list(module.check(model))
+    for rule in rules():
+        list(rule.check_module().check(model))
 
 
 def test_a_function_mapped_over_trees_from_its_own_body_is_not_interpreted_again():
@@ -1937,5 +1937,5 @@ def test_a_function_mapped_over_trees_from_its_own_body_is_not_interpreted_again
             print(freeze({"a": x}))
             return x
         """)
-    for module in rule_modules():
-        list(module.check(model))
+    for rule in rules():
+        list(rule.check_module().check(model))

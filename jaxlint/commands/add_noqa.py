@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jaxlint import noqa, notebooks
-from jaxlint.checks import INTERNAL_ERROR, SYNTAX_ERROR
 from jaxlint.diagnostics import Edit, Finding, Location
 from jaxlint.engine import FileResult, read_file
 from jaxlint.fixes.write import Encoded, WriteError, write_fixed
+from jaxlint.rules import INTERNAL_ERROR, SYNTAX_ERROR
 from jaxlint.source import Source, split_lines
 
 # Not rules a comment can silence: the file does not parse, or jaxlint failed on it.

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from jaxlint import __version__
-from jaxlint.checks import catalog
 from jaxlint.config import ConfigError
+from jaxlint.rules import catalog
 
 _RULE_DOCS = (Path(__file__).resolve().parent.parent / "_rules",  # installed wheel
               Path(__file__).resolve().parent.parent.parent / "rules")  # source checkout

@@ -193,8 +193,8 @@ def _colored(options: CheckOptions, report: TextIO) -> bool:
 
 
 def _report(findings: list[Finding], options: CheckOptions, report: TextIO) -> None:
-    from jaxlint.checks import catalog
     from jaxlint.output import render
+    from jaxlint.rules import catalog
 
     text = render(options.output_format, findings, list(catalog()), color=_colored(options, report), statistics=options.statistics,
                   unsafe_fixes=options.unsafe_fixes)

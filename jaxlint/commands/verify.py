@@ -15,7 +15,7 @@ from jaxlint.discovery import discover
 from jaxlint.engine import check_paths, module_name
 from jaxlint.project.context import context_files
 from jaxlint.project.incoming import Incoming
-from jaxlint.verify.experiments import CODES
+from jaxlint.rules import rule
 from jaxlint.verify.jobs import Job, Target
 
 EXIT_CLEAN, EXIT_CONFIRMED, EXIT_ERROR = 0, 1, 2
@@ -132,7 +132,8 @@ def _plan(findings: list[Finding], settings: Settings, enabled: frozenset[str], 
 
 
 def _unverifiable(finding: Finding) -> str | None:
-    if finding.code not in CODES:
+    found = rule(finding.code)
+    if found is None or not found.has("experiment"):
         return f"no verification experiment for {finding.code}"
     if finding.cell is not None or finding.filename.endswith(".ipynb"):
         return "notebooks are not verified (move the code into a module)"

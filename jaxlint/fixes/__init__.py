@@ -8,7 +8,6 @@ and `message(finding) -> str`.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -16,12 +15,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from jaxlint.diagnostics import Edit, Finding, Fix
+from jaxlint.rules import part
 
 if TYPE_CHECKING:
     from jaxlint.fixes.apply import Offsets
 
-_BUILDERS = {"JAX101": "jax101", "JAX102": "jax102", "JAX103": "jax103", "JAX104": "jax104",
-             "JAX105": "jax105", "JAX106": "jax106"}
 _CHECK_ROUNDS = 16  # fixes overlapping more deeply than this are not advertised (never seen in practice)
 
 
@@ -33,8 +31,8 @@ class FixOutcome:
     failures: list[tuple[Finding, str]] = field(default_factory=list)  # fixes dropped: result did not parse
 
 
-def _builder(code: str) -> ModuleType:
-    return importlib.import_module(f"jaxlint.fixes.{_BUILDERS[code]}")
+def _builder(code: str) -> ModuleType | None:
+    return part(code, "fix")
 
 
 @dataclass(frozen=True)
@@ -51,7 +49,7 @@ def _build_all(text: str, findings: Sequence[Finding]) -> list[_Built]:
     from jaxlint.fixes.context import Context, FixError
     from jaxlint.fixes.sparse import without_other_definitions
 
-    wanted = [f for f in findings if f.fixable and f.code in _BUILDERS]
+    wanted = [f for f in findings if f.fixable and _builder(f.code)]
     if not wanted:
         return []
     seen = text

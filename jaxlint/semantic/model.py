@@ -17,6 +17,7 @@ from jaxlint.semantic.fields import ClassFields, declared_static
 from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.keys import Keys
+from jaxlint.semantic.loops import Loops
 from jaxlint.semantic.module_calls import ModuleCalls, is_static_argument
 from jaxlint.semantic.repetition import Repetition
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
@@ -28,6 +29,7 @@ from jaxlint.semantic.traced import (
     defaulted_params,
     looks_static,
 )
+from jaxlint.semantic.transforms import Transform
 from jaxlint.semantic.values import (
     STATIC,
     TRACED,
@@ -63,6 +65,7 @@ class ModelOptions:
     package: str | None = None  # where relative imports start; None outside a package
     jit_decorators: frozenset[str] = frozenset()
     key_names: tuple[str, ...] = DEFAULT_KEY_NAMES
+    max_unroll: int = 32  # a Python loop of more iterations in traced code is worth a `fori_loop`
 
 
 class Model:
@@ -91,6 +94,7 @@ class Model:
         self._sees_traced: dict[Scope, bool] = {}
         self._refs: dict[ast.AST, list[tuple[Scope, int]]] = {}
         self.repetition = Repetition(self)
+        self.loops = Loops(self)
         self.class_fields = ClassFields(self)
         self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
         self._transformed_calls: dict[ast.Call, Wrap] = {}  # `f(x)` standing for `jax.grad(f)(x)`: its transform
@@ -104,6 +108,14 @@ class Model:
     def functions(self) -> list[Scope]:
         """Every function and lambda scope, in source order. Read-only."""
         return self._functions
+
+    def transform_of(self, expr: ast.AST, scope: Scope) -> tuple[Transform, str] | None:
+        """The transform `expr` names (`jax.jit`, `jax.grad`...) and its qualified name."""
+        return self._analysis.transform_of(expr, scope)
+
+    def wrap_of(self, expr: ast.AST, scope: Scope) -> Wrap | None:
+        """The transform a decorator-like expression applies, with what it makes static."""
+        return self._analysis.wrap_of(expr, scope)
 
     def module_base(self, cls: Scope) -> str | None:
         """The flax/equinox module class `cls` derives from (through other modules' classes too)."""
@@ -126,7 +138,7 @@ class Model:
         and facts are then freed at once by reference counting, not by the cycle collector."""
         for scope in self.scopes:
             scope.children = []
-        del self.repetition, self.class_fields, self.keys  # they refer back to the model
+        del self.repetition, self.class_fields, self.keys, self.loops  # they refer back to the model
 
     def info(self, scope: Scope) -> TraceInfo:
         """How `scope` is traced; an empty TraceInfo (shared: read it, never change it) for code

@@ -176,11 +176,11 @@ class TraceAnalysis:
             return None
         found = self.transform_of(expr.func, scope)
         if found and not expr.args:  # decorator factory: @jax.jit(static_argnames=...)
-            return _with_statics(Wrap(found[0], found[1]), expr.keywords)
+            return with_statics(Wrap(found[0], found[1]), expr.keywords)
         if qualified_name(expr.func, scope) in T.PARTIAL and expr.args:
             inner = self.wrap_of(expr.args[0], scope)
             if inner and len(expr.args) == 1:
-                return _with_statics(inner, expr.keywords)
+                return with_statics(inner, expr.keywords)
         return None
 
     def _decorators(self, scope: Scope) -> None:
@@ -355,7 +355,7 @@ class TraceAnalysis:
             keywords = list(call.keywords)
             if found[0] in (T.VMAP, T.GRAD) and len(call.args) > 1:  # jax.vmap(f, (0, None)), jax.grad(f, 1)
                 keywords.append(ast.keyword(arg="in_axes" if found[0] is T.VMAP else "argnums", value=call.args[1]))
-            return _with_statics(Wrap(found[0], found[1]), keywords)
+            return with_statics(Wrap(found[0], found[1]), keywords)
         factory = self.wrap_of(call.func, scope) if isinstance(call.func, ast.Call) else None
         return factory  # jax.jit(static_argnames=...)(f) / partial(jax.jit, ...)(f)
 
@@ -553,7 +553,7 @@ def _call_names(imports: list, extra_jit: frozenset[str]) -> frozenset[str]:
     return frozenset(known | local)
 
 
-def _with_statics(wrap: Wrap, keywords: list[ast.keyword]) -> Wrap:
+def with_statics(wrap: Wrap, keywords: list[ast.keyword]) -> Wrap:
     nums, names, unbatched = list(wrap.static_nums), list(wrap.static_names), list(wrap.unbatched)
     argnums = wrap.argnums
     for kw in keywords:

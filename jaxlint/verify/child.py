@@ -82,11 +82,11 @@ def _result(channel: TextIO, target: Target, verdict: Verdict, fix: Verdict | No
 
 def _import_failure(job: Job, target: Target, exc: BaseException) -> Verdict:
     """A module that fails to import: the finding itself when the error is its own, at its line."""
-    from jaxlint.verify.experiments import experiment
+    from jaxlint.rules import part
     from jaxlint.verify.harness import describe_exception, user_rows
 
     filename = os.path.realpath(job.filename)
-    rule = experiment(target.code)
+    rule = part(target.code, "experiment")
     rows = user_rows(exc, filename)
     info = describe_exception(exc)
     if isinstance(exc, SystemExit):
@@ -101,11 +101,11 @@ def _import_failure(job: Job, target: Target, exc: BaseException) -> Verdict:
 
 
 def _verify(job: Job, target: Target, module: ModuleType, examples: Any) -> tuple[Verdict, Verdict | None]:
-    from jaxlint.verify.experiments import experiment
+    from jaxlint.rules import part
     from jaxlint.verify.harness import Subject
     from jaxlint.verify.loading import subject
 
-    rule = experiment(target.code)
+    rule = part(target.code, "experiment")
     if rule is None:
         return Verdict("skipped", f"no verification experiment for {target.code}"), None
     found = subject(target, module, os.path.realpath(job.filename), examples)

@@ -3,7 +3,6 @@ loop, not one application of one fix), and for each finding whether that module 
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -12,6 +11,7 @@ from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.engine import check_source, read_file
 from jaxlint.project.incoming import Incoming
+from jaxlint.rules import part
 from jaxlint.source import Source
 
 
@@ -73,8 +73,10 @@ def _why_unfixed(text: str, finding: Finding, failures: list[str]) -> str:
     dropped = [f for f in failures if where in f]
     if dropped:
         return dropped[0].split(f"{finding.code} ", 1)[1]
+    builder = part(finding.code, "fix")
+    if builder is None:
+        return f"{finding.code} has no fix"
     try:
-        builder = importlib.import_module(f"jaxlint.fixes.{finding.code.lower()}")
         builder.build(Context.parse(text), finding)
     except FixError as exc:
         return f"no fix here: {exc}"

@@ -7,9 +7,9 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from jaxlint.checks.base import Report, function_label, snippet
-from jaxlint.checks.where_arms import where_form
-from jaxlint.checks.while_carry import while_carry
+from jaxlint.rules.base import Report, function_label, snippet
+from jaxlint.rules.jax103_tracer_bool_conversion.while_carry import while_carry
+from jaxlint.rules.where_arms import where_form
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.interpret import comparison_value
 from jaxlint.semantic.narrowing import dead_under_tracing
@@ -20,11 +20,6 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.scopes import Scope
     from jaxlint.semantic.traced import TraceInfo
 
-CODE = "JAX103"
-NAME = "tracer-bool-conversion"
-SEVERITY = "error"
-FIX = "sometimes"
-SUMMARY = "Python `if`/`while`/`and`/`or`/`not`/`bool()` on a traced value raises TracerBoolConversionError."
 
 _STATEMENT_WORD = {ast.If: "`if`", ast.While: "`while`", ast.Assert: "`assert`", ast.IfExp: "conditional expression"}
 

@@ -12,10 +12,12 @@ from jaxlint.verify.harness import (
     compare_fixed,
     describe_exception,
     failure,
+    is_jitted,
     masked,
     passed,
     raised_here,
     run_as_found,
+    run_compiled,
     summarize,
     user_rows,
     with_input_set,
@@ -24,6 +26,12 @@ from jaxlint.verify.jobs import Verdict
 
 Call = Callable[[Callable[..., Any], Inputs], Any]
 _PREFERENCE = ("not-confirmed", "skipped", "error")
+
+
+def run_traced(function: Callable[..., Any], inputs: Inputs) -> Any:
+    """The function as found; then under jit too, where it is traced only by its callers."""
+    output = run_as_found(function, inputs)
+    return output if is_jitted(function) else run_compiled(function, inputs)
 
 
 def expect_raise(subject: Subject, predicted: Callable[[BaseException], bool], call: Call, how: str) -> Verdict:

@@ -7,8 +7,8 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from jaxlint.checks.base import Report, function_label
-from jaxlint.checks.traced_argument import attributes_passable, passable
+from jaxlint.rules.base import Report, function_label
+from jaxlint.rules.traced_argument import attributes_passable, passable
 from jaxlint.semantic.classes import BUILDERS
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.module_state import MUTATORS, state_changes, state_reads
@@ -17,11 +17,6 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 
-CODE = "JAX101"
-NAME = "global-capture-in-jit"
-SEVERITY = "error"
-FIX = "unsafe"
-SUMMARY = "A jit-compiled function reads a global or closure variable that is changed later; it keeps the stale value."
 
 _NOT_CAPTURED = frozenset(("import", "def", "class"))
 _CONTAINER_CALLS = frozenset(("builtins.list", "builtins.dict", "builtins.set", "collections.defaultdict",

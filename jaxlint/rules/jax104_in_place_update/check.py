@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from jaxlint.checks.base import Report, snippet
+from jaxlint.rules.base import Report, snippet
 from jaxlint.semantic.calls import (
     ARRAY_ATTRS,
     ARRAY_METHODS,
@@ -26,11 +26,6 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 
-CODE = "JAX104"
-NAME = "in-place-update"
-SEVERITY = "error"
-FIX = "safe"
-SUMMARY = "Item assignment or `del` on a JAX array (JAX arrays are immutable)."
 
 _AT_METHOD = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div: "divide", ast.Pow: "power"}
 

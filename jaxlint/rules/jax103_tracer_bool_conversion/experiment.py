@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import jax
 
-from jaxlint.verify.experiments.raising import expect_raise, fix_runs
 from jaxlint.verify.harness import Subject, run_compiled
 from jaxlint.verify.jobs import Verdict
+from jaxlint.verify.raising import expect_raise, fix_runs
 
 _ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerBoolConversionError,
            jax.errors.TracerIntegerConversionError, jax.errors.TracerArrayConversionError)

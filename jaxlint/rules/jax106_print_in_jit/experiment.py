@@ -9,7 +9,6 @@ from contextlib import redirect_stdout
 import jax
 
 from jaxlint.verify import recorders
-from jaxlint.verify.experiments.raising import expect_raise
 from jaxlint.verify.harness import (
     Inputs,
     Subject,
@@ -24,6 +23,7 @@ from jaxlint.verify.harness import (
     with_input_set,
 )
 from jaxlint.verify.jobs import Verdict
+from jaxlint.verify.raising import expect_raise
 
 CALLS = 3
 

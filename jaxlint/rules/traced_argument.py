@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from jaxlint.checks.where_arms import NAMED_NUMBERS
+from jaxlint.rules.where_arms import NAMED_NUMBERS
 from jaxlint.semantic.calls import is_array_annotation
 from jaxlint.semantic.imports import last_name
 

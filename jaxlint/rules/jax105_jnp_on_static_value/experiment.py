@@ -3,10 +3,9 @@ a jnp result used where a static value is needed."""
 
 from __future__ import annotations
 
-from jaxlint.verify.experiments.jax104 import run_traced
-from jaxlint.verify.experiments.raising import expect_raise, fix_runs
 from jaxlint.verify.harness import Subject
 from jaxlint.verify.jobs import Verdict
+from jaxlint.verify.raising import expect_raise, fix_runs, run_traced
 
 
 def predicted(exc: BaseException) -> bool:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import libcst as cst
 
 from jaxlint.diagnostics import Edit, Finding, Location
-from jaxlint.fixes import traced_method
 from jaxlint.fixes.context import Context, FixError, append_argument, dotted
 from jaxlint.fixes.scoping import binds, resolves_to, scope_of
+from jaxlint.rules.jax101_global_capture import traced_method
 
 WHOLE_MODULE = True  # its call sites may be anywhere in the module
 # Wrappers that hand a keyword argument on as it is (grad and its kin differentiate positional

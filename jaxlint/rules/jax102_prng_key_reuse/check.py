@@ -6,21 +6,15 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from jaxlint.checks.base import Report, function_label
+from jaxlint.rules.base import Report, function_label
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.interpret import KeyUse
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 
-CODE = "JAX102"
-NAME = "prng-key-reuse"
-SEVERITY = "error"
-FIX = "unsafe"
-SUMMARY = "The same PRNG key is consumed twice, so the \"random\" draws are identical or correlated."
 # Tests feed one key to two code paths to compare them (jit vs eager, a library vs a reference):
 # the idiom, not a bug. The `test-files` setting says which files are tests.
-QUIET_IN_TESTS = True
 
 
 def check(model: Model) -> Iterator[Report]:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from jaxlint.checks.base import Report, function_label
+from jaxlint.rules.base import Report, function_label
 from jaxlint.semantic.calls import SHAPE_ATTRS, STATIC_ATTRS
 from jaxlint.semantic.imports import qualified_name
 
@@ -16,15 +16,10 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 
-CODE = "JAX106"
-NAME = "print-in-jit"
-SEVERITY = "warning"
-FIX = "safe"
 # Eager shard_map runs the body on per-shard values: its prints show data, on every call.
 _CONCRETE_TRACERS = frozenset(("shard_map",))
 _NUMERIC_PERCENT = re.compile(r"%(\([^)]*\))?[-+ 0#]*(\*|\d+)?(\.(\*|\d+))?[hlL]?[diouxXeEfFgGc]")
 _PRINTS = frozenset(("builtins.print", "jax.debug.print"))
-SUMMARY = "`print` of a traced value runs at trace time only and shows a tracer; use `jax.debug.print`."
 
 
 def check(model: Model) -> Iterator[Report]:

@@ -1,0 +1,10 @@
+"""JAX105 jnp-on-static-value: jnp applied to shapes where a static value is needed.
+
+The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+(JAX), each imported only when it is needed."""
+
+CODE = "JAX105"
+NAME = "jnp-on-static-value"
+SEVERITY = "error"
+FIX = "safe"
+SUMMARY = "`jnp` on a static value (a shape) gives a tracer where a static int is needed; use `math`/`np`."

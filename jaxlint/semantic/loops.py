@@ -1,0 +1,484 @@
+"""Python loops and what changes from one iteration to the next.
+
+The recompilation rules ask three questions of a call inside a loop: is the callee a jit-compiled
+function (and which of its parameters are static), does an argument's value change every iteration,
+and does an argument's shape. A name changes every iteration when it is the loop's target, when
+the body rebinds it from something that changes (or from itself: a carried value), or when the body
+grows it (`xs.append(...)`). A loop over a literal sequence (`for n in (16, 32, 64)`) is a sweep:
+taking each value once is what it is for, so nothing in it counts as changing."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from jaxlint.semantic.static_arguments import SHAPE_SINKS
+from jaxlint.semantic.traced import Wrap, with_statics
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+# Functions that build an array of the shape of a list of arrays or values.
+_FROM_SEQUENCE = frozenset(("array", "asarray", "stack", "vstack", "hstack", "concatenate", "column_stack"))
+# Calls that return their first argument made longer.
+_GROWING = frozenset(("jax.numpy.concatenate", "jax.numpy.append", "jax.numpy.vstack", "jax.numpy.hstack",
+                      "numpy.concatenate", "numpy.append", "numpy.vstack", "numpy.hstack"))
+_MAX_CALL_DEPTH = 3  # a function called in a loop, by a function called in a loop, ...
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A call's callee as a jit-compiled function: its name, the parameters positional arguments
+    fill, and which are static."""
+
+    name: str
+    positional: tuple[str, ...]
+    static: frozenset[str]
+
+    def static_arguments(self, call: ast.Call) -> Iterator[tuple[str, ast.expr]]:
+        for name, expr in zip(self.positional, call.args):
+            if name in self.static and not isinstance(expr, ast.Starred):
+                yield name, expr
+        for keyword in call.keywords:
+            if keyword.arg in self.static:
+                yield keyword.arg, keyword.value
+
+
+@dataclass(frozen=True)
+class Trip:
+    """How many times a loop runs, as far as tracing fixes it."""
+
+    count: int | None  # known: a literal
+    described: str  # "1000 iterations", "`n` iterations (a static argument)"
+    static_param: str | None = None  # the static argument of the traced function that sets it
+
+
+class Loops:
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self._varying: dict[ast.AST, frozenset[str]] = {}
+        self._calls_to: dict[Scope, list[tuple[ast.Call, Scope]]] | None = None
+
+    # -- where loops are ------------------------------------------------------------------
+
+    def around(self, node: ast.AST) -> list[ast.AST]:
+        """The loops (and comprehensions) of its own function (or module) whose body holds `node`,
+        innermost first: a loop's iterable runs once, before it; a comprehension's element runs
+        once per item of each of its generators."""
+        found: list[ast.AST] = []
+        child, parent = node, self.model.parent(node)
+        while parent is not None and not isinstance(parent, _FUNCTIONS):
+            if isinstance(parent, (ast.For, ast.AsyncFor, ast.While)) and child is not getattr(parent, "iter", None):
+                found.append(parent)
+            elif isinstance(parent, _COMPREHENSIONS) and child not in parent.generators:
+                found.extend(reversed(parent.generators))
+            elif isinstance(parent, ast.comprehension) and child is not parent.iter:  # its conditions
+                found.append(parent)
+            child, parent = parent, self.model.parent(parent)
+        return found
+
+    @staticmethod
+    def row(loop: ast.AST) -> int:
+        """The line a loop (or a comprehension's generator) starts on."""
+        return getattr(loop, "lineno", None) or loop.target.lineno  # type: ignore[attr-defined]
+
+    def sweeps(self, loop: ast.AST) -> bool:
+        """A loop over a literal sequence: each of its few values is wanted once."""
+        iterable = getattr(loop, "iter", None)
+        return isinstance(iterable, (ast.Tuple, ast.List, ast.Set))
+
+    def untraced_loops(self, node: ast.AST, scope: Scope) -> list[ast.AST]:
+        """The loops around `node` in code that runs as Python (not traced, where a call of a
+        jit-compiled function dispatches it): every iteration calls it anew."""
+        if self.model.info(scope).traced:
+            return []
+        return [loop for loop in self.around(node) if not self.sweeps(loop)]
+
+    def called_in_loop(self, scope: Scope, depth: int = 0) -> ast.Call | None:
+        """A call of this function inside a loop of untraced code of this module, directly or
+        through functions that are themselves called in a loop."""
+        if depth > _MAX_CALL_DEPTH:
+            return None
+        for call, caller in self._calls().get(scope, ()):
+            if self.untraced_loops(call, caller):
+                return call
+            if caller.is_function and caller is not scope and self.called_in_loop(caller, depth + 1) is not None:
+                return call
+        return None
+
+    def _calls(self) -> dict[Scope, list[tuple[ast.Call, Scope]]]:
+        """Each function's calls in this module, with the function (or module) making them."""
+        if self._calls_to is None:
+            self._calls_to = {}
+            for caller in self.model.scopes:
+                if caller.kind == "class":
+                    continue
+                for call in caller.of_type(ast.Call):
+                    for target, _ in self.model.function_refs(call.func, caller):  # type: ignore[attr-defined]
+                        self._calls_to.setdefault(target, []).append((call, caller))  # type: ignore[arg-type]
+        return self._calls_to
+
+    # -- what changes -----------------------------------------------------------------------
+
+    def varying(self, loop: ast.AST) -> frozenset[str]:
+        """Names whose value changes from one iteration of `loop` to the next."""
+        found = self._varying.get(loop)
+        if found is None:
+            found = self._varying[loop] = _varying_names(loop)
+        return found
+
+    def touched(self, loop: ast.AST) -> frozenset[str]:
+        """Names the loop's body may change: rebinds, stores into (`x.a = ...`, `x[i] = ...`) or
+        calls a method of (`x.update()`)."""
+        found = set()
+        for node in _body_nodes(loop):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                found.add(node.id)
+            elif isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                found |= _root_names(node)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                found |= _root_names(node.func.value)
+        return frozenset(found)
+
+    def depends(self, expr: ast.AST, loops: list[ast.AST]) -> bool:
+        """`expr` reads a name that changes every iteration of one of `loops`."""
+        names = frozenset().union(*(self.varying(loop) for loop in loops))
+        return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(expr))
+
+    def takes_few_values(self, expr: ast.expr, loops: list[ast.AST]) -> bool:
+        """A value that takes a small fixed set of values whatever the iteration: a comparison, a
+        `not`, a choice between constants, a remainder by a small constant."""
+        if isinstance(expr, (ast.Compare, ast.BoolOp)) or (isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not)):
+            return True
+        if isinstance(expr, ast.IfExp):
+            return all(not self.depends(arm, loops) or self.takes_few_values(arm, loops) for arm in (expr.body, expr.orelse))
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
+            return isinstance(expr.right, ast.Constant) and isinstance(expr.right.value, int) and expr.right.value <= 8
+        if isinstance(expr, ast.Name):
+            values = self._assigned_in(expr.id, loops)
+            return bool(values) and all(self.takes_few_values(v, loops) for v in values)
+        return False
+
+    def shape_change(self, expr: ast.expr, scope: Scope, loops: list[ast.AST]) -> str | None:
+        """Why the shape of `expr` changes every iteration of `loops`, else None."""
+        if isinstance(expr, ast.Subscript):
+            return self._slice_change(expr.slice, loops) or self.shape_change(expr.value, scope, loops)
+        if isinstance(expr, ast.Call):
+            return self._call_shape_change(expr, scope, loops)
+        if isinstance(expr, ast.Name):
+            if self._grows(expr.id, scope, loops):
+                return f"`{expr.id}` grows every iteration"
+            for value in self._assigned_in(expr.id, loops):
+                why = self.shape_change(value, scope, loops)
+                if why is not None:
+                    return why
+        return None
+
+    def _slice_change(self, index: ast.expr, loops: list[ast.AST]) -> str | None:
+        for part in index.elts if isinstance(index, ast.Tuple) else [index]:
+            if not isinstance(part, ast.Slice):
+                continue
+            lower, upper = (b is not None and self.depends(b, loops) for b in (part.lower, part.upper))
+            if lower and upper:  # `x[i:i + k]`: a window of fixed width
+                continue
+            if lower or upper:
+                bound = part.lower if lower else part.upper
+                return f"the slice bound `{ast.unparse(bound)}` changes every iteration"  # type: ignore[arg-type]
+        return None
+
+    def _call_shape_change(self, call: ast.Call, scope: Scope, loops: list[ast.AST]) -> str | None:
+        name = self.model.qualified(call.func, scope) or ""
+        jax_name = "jax.numpy." + name[len("numpy."):] if name.startswith("numpy.") else name
+        sink = SHAPE_SINKS.get(jax_name)
+        if sink is not None and jax_name.startswith(("jax.numpy.", "jax.random.")):
+            positions, keywords = sink
+            arguments = [a for i, a in enumerate(call.args) if i in positions]
+            arguments += [k.value for k in call.keywords if k.arg in keywords]
+            for argument in arguments:
+                if self.depends(argument, loops):
+                    return f"its shape `{ast.unparse(argument)}` changes every iteration"
+        if name.rsplit(".", 1)[-1] in _FROM_SEQUENCE and name.startswith(("jax.numpy.", "numpy.")) and call.args:
+            first = call.args[0]
+            parts = first.elts if isinstance(first, (ast.List, ast.Tuple)) else [first]
+            for part in parts:
+                why = self.shape_change(part, scope, loops)
+                if why is not None:
+                    return why
+        return None
+
+    def _grows(self, name: str, scope: Scope, loops: list[ast.AST]) -> bool:
+        """`name` is made longer every iteration: appended to, or rebound to itself made longer."""
+        for loop in loops:
+            for node in _body_nodes(loop):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                        and node.func.attr in ("append", "extend") and _is_name(node.func.value, name):
+                    return True
+                if isinstance(node, ast.AugAssign) and _is_name(node.target, name) and isinstance(node.value, (ast.List, ast.Tuple)):
+                    return True
+            for value in self._assigned_in(name, [loop]):
+                if isinstance(value, ast.Call) and self.model.qualified(value.func, scope) in _GROWING and value.args:
+                    first = value.args[0]
+                    parts = first.elts if isinstance(first, (ast.List, ast.Tuple)) else [first]
+                    if any(_is_name(p, name) for p in parts):
+                        return True
+        return False
+
+    def _assigned_in(self, name: str, loops: list[ast.AST]) -> list[ast.expr]:
+        """The values the bodies of `loops` assign to `name` (plain `name = value` statements)."""
+        values = []
+        for loop in loops:
+            for node in _body_nodes(loop):
+                if isinstance(node, ast.Assign) and any(_is_name(t, name) for t in node.targets) or isinstance(node, ast.NamedExpr) and node.target.id == name:
+                    values.append(node.value)
+        return values
+
+    # -- loops in traced code -------------------------------------------------------------
+
+    def trip_count(self, loop: ast.For, scope: Scope) -> Trip | None:
+        """The trip count of a loop in traced code when tracing fixes it: a literal (or a module
+        constant), a static argument of the traced function, or an array's length. None when it is
+        not known to be any of these."""
+        iterable = loop.iter
+        if isinstance(iterable, (ast.List, ast.Tuple)):
+            return Trip(len(iterable.elts), f"{len(iterable.elts)} iterations")
+        if not (isinstance(iterable, ast.Call) and self.model.qualified(iterable.func, scope) == "builtins.range"
+                and 1 <= len(iterable.args) <= 3 and not iterable.keywords):
+            return None
+        bounds = [self._constant(a, scope) for a in iterable.args]
+        if all(isinstance(b, int) for b in bounds):
+            count = len(range(*bounds))  # type: ignore[arg-type]
+            return Trip(count, f"{count} iterations")
+        stop = iterable.args[0] if len(iterable.args) == 1 else iterable.args[1]
+        static = self.model.info(scope).static_params
+        if isinstance(stop, ast.Name) and stop.id in static and scope.lookup_scope(stop.id) is scope:
+            return Trip(None, f"`{stop.id}` iterations (a static argument)", stop.id)
+        if self._array_length(stop, scope):
+            return Trip(None, f"`{ast.unparse(stop)}` iterations (an array's length)")
+        return None
+
+    def _constant(self, expr: ast.expr, scope: Scope) -> int | None:
+        """An int literal, or a name bound once, at module level, to one."""
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+            inner = self._constant(expr.operand, scope)
+            return -inner if inner is not None else None
+        if isinstance(expr, ast.Constant):
+            return expr.value if isinstance(expr.value, int) and not isinstance(expr.value, bool) else None
+        if isinstance(expr, ast.Name):
+            owner = scope.lookup_scope(expr.id)
+            if owner is not None and owner.kind == "module":
+                value = self._single_value(expr.id, scope)
+                return self._constant(value, owner) if isinstance(value, ast.Constant) else None
+        return None
+
+    def _array_length(self, expr: ast.expr, scope: Scope) -> bool:
+        """`x.shape[k]` or `len(x)` of a traced array (directly or through a local name)."""
+        if isinstance(expr, ast.Name):
+            value = self._single_value(expr.id, scope)
+            return value is not None and scope.lookup_scope(expr.id) is scope and self._array_length(value, scope)
+        if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Attribute) and expr.value.attr == "shape":
+            array = expr.value.value
+        elif isinstance(expr, ast.Call) and self.model.qualified(expr.func, scope) == "builtins.len" and len(expr.args) == 1:
+            array = expr.args[0]
+        else:
+            return False
+        return self.model.facts(scope).value(array).surely_traced_array
+
+    def fori_form(self, loop: ast.For, scope: Scope) -> list[str] | None:
+        """The names a loop carries from one iteration to the next, when it has the form
+        `jax.lax.fori_loop` takes: `for i in range(a[, b])` over a body of plain assignments to
+        names, whose index only indexes arrays, whose temporaries and index are not read after it,
+        and whose carried names are bound before it. None otherwise."""
+        iterable = loop.iter
+        if not (isinstance(loop.target, ast.Name) and isinstance(iterable, ast.Call) and len(iterable.args) <= 2
+                and not loop.orelse and self.model.qualified(iterable.func, scope) == "builtins.range"):
+            return None
+        assigned: list[str] = []
+        for statement in loop.body:
+            if isinstance(statement, ast.Assign):
+                targets = [n for t in statement.targets for n in ast.walk(t) if not isinstance(n, ast.expr_context)]
+                if not all(isinstance(n, (ast.Name, ast.Tuple)) for n in targets):
+                    return None
+            elif isinstance(statement, (ast.AugAssign, ast.AnnAssign)) and isinstance(statement.target, ast.Name) \
+                    and statement.value is not None:
+                targets = [statement.target]
+            else:
+                return None
+            assigned += [n.id for n in targets if isinstance(n, ast.Name) and n.id not in assigned]
+        index = loop.target.id
+        if index in assigned or not self._index_only_indexes(loop, index, scope):
+            return None
+        before = self._bound_before(loop, scope)
+        after = self._read_after(loop, scope)
+        carried = [name for name in assigned if name in before]
+        if index in after or any(name in after for name in assigned if name not in carried):
+            return None
+        return carried or None
+
+    def _index_only_indexes(self, loop: ast.For, index: str, scope: Scope) -> bool:
+        """Inside `fori_loop` the index is traced: it may index arrays and take part in arithmetic,
+        not set a slice, a shape or a Python container's item."""
+        facts = self.model.facts(scope)
+        for node in (n for statement in loop.body for n in ast.walk(statement)):
+            if isinstance(node, ast.Slice) and self.depends(node, [loop]):
+                return False
+            if isinstance(node, ast.Subscript) and self.depends(node.slice, [loop]) \
+                    and not facts.value(node.value).surely_traced_array:
+                return False
+            if isinstance(node, ast.Call) and (self.model.qualified(node.func, scope) or "") in SHAPE_SINKS \
+                    and any(self.depends(a, [loop]) for a in node.args):
+                return False
+        return True
+
+    def _bound_before(self, loop: ast.For, scope: Scope) -> set[str]:
+        names = set(scope.positional_params()) | {a.arg for a in ast.walk(scope.node.args) if isinstance(a, ast.arg)}  # type: ignore[attr-defined]
+        for bindings in scope.bindings.values():
+            for binding in bindings:
+                if binding.lineno < loop.lineno and binding.kind in ("assign", "augassign", "param"):
+                    names.add(binding.name)
+        return names
+
+    def _read_after(self, loop: ast.For, scope: Scope) -> set[str]:
+        end = loop.end_lineno or loop.lineno
+        return {n.id for n in scope.of_type(ast.Name) if isinstance(n.ctx, ast.Load) and n.lineno > end}  # type: ignore[attr-defined]
+
+    # -- jit-compiled callees ----------------------------------------------------------------
+
+    def compiled(self, call: ast.Call, scope: Scope) -> Compiled | None:
+        """The callee of `call` as a jit-compiled function: a def decorated with a jit, a name bound
+        once to `jax.jit(f, ...)`, `jax.jit(f, ...)(...)` itself, or another module's jit-compiled
+        function with static parameters (as the project pass tells)."""
+        func = call.func
+        if isinstance(func, ast.Call):
+            return self._wrapped(func, scope)
+        if isinstance(func, ast.Name):
+            value = self._single_value(func.id, scope)
+            if isinstance(value, ast.Call):
+                return self._wrapped(value, scope)
+        refs = self.model.function_refs(func, scope)
+        if len(refs) == 1:
+            target, bound = refs[0]
+            wrap = self._decorating_jit(target)
+            if wrap is None:
+                return None
+            positional = tuple(target.positional_params())
+            return Compiled(_name(target), positional[bound:], _statics(wrap, positional))
+        if refs:
+            return None
+        facts = self.model.incoming.function(self.model.qualified(func, scope))
+        if facts is not None and facts.jit_static:
+            name = ast.unparse(func).rsplit(".", 1)[-1]
+            return Compiled(name, tuple(facts.positional), frozenset(facts.jit_static))
+        return None
+
+    def _wrapped(self, value: ast.Call, scope: Scope) -> Compiled | None:
+        """`jax.jit(f, static_argnums=...)` or `partial(jax.jit, ...)(f)` of a function of this module."""
+        if not value.args:
+            return None
+        found = self.model.transform_of(value.func, scope)
+        if found is not None:
+            wrap: Wrap | None = with_statics(Wrap(found[0], found[1]), value.keywords)
+        else:
+            wrap = self.model.wrap_of(value.func, scope) if isinstance(value.func, ast.Call) else None
+        if wrap is None or wrap.transform.kind != "jit":
+            return None
+        wrapped = value.args[0]
+        if isinstance(wrapped, ast.Lambda):
+            refs = [(self.model.scope_of[wrapped], 0)] if wrapped in self.model.scope_of else []
+        else:
+            refs = self.model.function_refs(wrapped, scope)
+        if len(refs) != 1:
+            return None
+        target, bound = refs[0]
+        positional = tuple(target.positional_params())
+        return Compiled(_name(target), positional[bound:], _statics(wrap, positional))
+
+    def _decorating_jit(self, target: Scope) -> Wrap | None:
+        if target.parent is None:
+            return None
+        for decorator in getattr(target.node, "decorator_list", ()):
+            wrap = self.model.wrap_of(decorator, target.parent)
+            if wrap is not None and wrap.transform.kind == "jit":
+                return wrap
+        return None
+
+    def _single_value(self, name: str, scope: Scope) -> ast.expr | None:
+        """The value of the one assignment of `name` where it is bound, else None."""
+        owner = scope.lookup_scope(name)
+        if owner is None or len(owner.bindings.get(name, ())) != 1:
+            return None
+        binding = owner.bindings[name][0].node
+        parent = self.model.parent(binding)
+        if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.targets[0] is binding:
+            return parent.value
+        return None
+
+
+def _statics(wrap: Wrap, positional: tuple[str, ...]) -> frozenset[str]:
+    by_number = {positional[i] for i in wrap.static_nums if -len(positional) <= i < len(positional)}
+    return frozenset(by_number | set(wrap.static_names))
+
+
+def _name(scope: Scope) -> str:
+    return (scope.qualname or "").rsplit(".", 1)[-1]
+
+
+def _root_names(node: ast.AST) -> set[str]:
+    """`a` of `a.b[c].d`."""
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return {node.id} if isinstance(node, ast.Name) else set()
+
+
+def _is_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _body_nodes(loop: ast.AST) -> Iterator[ast.AST]:
+    """The nodes that run every iteration (not nested functions, not the iterable)."""
+    if isinstance(loop, ast.comprehension):
+        return
+    roots: list[ast.AST] = [*loop.body]  # type: ignore[attr-defined]
+    if isinstance(loop, ast.While):
+        roots.append(loop.test)
+    stack = roots[::-1]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, _FUNCTIONS))
+
+
+def _varying_names(loop: ast.AST) -> frozenset[str]:
+    """The loop's targets, and what the body rebinds from them, from itself, or grows."""
+    if isinstance(loop, ast.comprehension):
+        return frozenset(n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name))
+    names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
+    assignments: list[tuple[set[str], ast.AST]] = []
+    for node in _body_nodes(loop):
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            bound = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+            assignments.append((bound, node.value))
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            names |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \
+                and node.func.attr in ("append", "extend", "pop", "insert", "update", "add"):
+            names.add(node.func.value.id)
+    changed = True
+    while changed:
+        changed = False
+        for bound, value in assignments:
+            if bound <= names:
+                continue
+            reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+            if reads & (names | bound):  # from what changes, or from itself: carried
+                names |= bound
+                changed = True
+    return frozenset(names)
+
