@@ -133,9 +133,10 @@ class Loops:
         return found
 
     def touched(self, loop: ast.AST) -> frozenset[str]:
-        """Names the loop's body may change: rebinds, stores into (`x.a = ...`, `x[i] = ...`) or
+        """Names the loop may change: its target, and what its body rebinds, stores into (`x.a = ...`, `x[i] = ...`) or
         calls a method of (`x.update()`)."""
-        found = set()
+        target = getattr(loop, "target", None)
+        found = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)} if target is not None else set()
         for node in _body_nodes(loop):
             if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 found.add(node.id)
@@ -194,6 +195,11 @@ class Loops:
     def _call_shape_change(self, call: ast.Call, scope: Scope, loops: list[ast.AST]) -> str | None:
         name = self.model.qualified(call.func, scope) or ""
         jax_name = "jax.numpy." + name[len("numpy."):] if name.startswith("numpy.") else name
+        if jax_name == "jax.numpy.pad":  # padded by what the loop changes: to a fixed length, or unknown
+            widths = call.args[1:2] + [k.value for k in call.keywords if k.arg == "pad_width"]
+            if any(self.depends(w, loops) for w in widths) or not call.args:
+                return None
+            return self.shape_change(call.args[0], scope, loops)
         sink = SHAPE_SINKS.get(jax_name)
         if sink is not None and jax_name.startswith(("jax.numpy.", "jax.random.")):
             positions, keywords = sink
@@ -253,12 +259,13 @@ class Loops:
         if all(isinstance(b, int) for b in bounds):
             count = len(range(*bounds))  # type: ignore[arg-type]
             return Trip(count, f"{count} iterations")
-        stop = iterable.args[0] if len(iterable.args) == 1 else iterable.args[1]
         static = self.model.info(scope).static_params
-        if isinstance(stop, ast.Name) and stop.id in static and scope.lookup_scope(stop.id) is scope:
-            return Trip(None, f"`{stop.id}` iterations (a static argument)", stop.id)
-        if self._array_length(stop, scope):
-            return Trip(None, f"`{ast.unparse(stop)}` iterations (an array's length)")
+        for bound in iterable.args:
+            if isinstance(bound, ast.Name) and bound.id in static and scope.lookup_scope(bound.id) is scope:
+                return Trip(None, f"`{bound.id}` iterations (a static argument)", bound.id)
+        for bound in iterable.args:
+            if self._array_length(bound, scope):
+                return Trip(None, f"`{ast.unparse(iterable)}` iterations (an array's length)")
         return None
 
     def _constant(self, expr: ast.expr, scope: Scope) -> int | None:
@@ -280,13 +287,17 @@ class Loops:
         if isinstance(expr, ast.Name):
             value = self._single_value(expr.id, scope)
             return value is not None and scope.lookup_scope(expr.id) is scope and self._array_length(value, scope)
+        if isinstance(expr, ast.BinOp):  # `n - 1`, `n // 2`: still as many as the array is long
+            return any(self._array_length(side, scope) for side in (expr.left, expr.right)) \
+                and all(self._array_length(s, scope) or self._constant(s, scope) is not None for s in (expr.left, expr.right))
         if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Attribute) and expr.value.attr == "shape":
             array = expr.value.value
         elif isinstance(expr, ast.Call) and self.model.qualified(expr.func, scope) == "builtins.len" and len(expr.args) == 1:
             array = expr.args[0]
         else:
             return False
-        return self.model.facts(scope).value(array).surely_traced_array
+        value = self.model.facts(scope).value(array)
+        return bool(value.traced) and value.elts is None and not value.is_tuple
 
     def fori_form(self, loop: ast.For, scope: Scope) -> list[str] | None:
         """The names a loop carries from one iteration to the next, when it has the form

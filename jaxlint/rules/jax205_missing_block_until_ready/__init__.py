@@ -1,0 +1,10 @@
+"""JAX205 missing-block-until-ready: timing JAX code without waiting for its result.
+
+The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+(JAX), each imported only when it is needed."""
+
+CODE = "JAX205"
+NAME = "missing-block-until-ready"
+SEVERITY = "warning"
+FIX = "safe"
+SUMMARY = "A JAX computation is timed without `block_until_ready()`: the clock measures the asynchronous dispatch, not the work."
