@@ -16,7 +16,6 @@ from jaxlint.rules.base import Report, function_label
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
-    from jaxlint.semantic.scopes import Scope
 
 
 def check(model: Model) -> Iterator[Report]:

@@ -7,6 +7,7 @@ before the device has finished, so the clock measures the dispatch."""
 from __future__ import annotations
 
 import ast
+from itertools import pairwise
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -56,7 +57,7 @@ def _blocks(scope: Scope) -> Iterator[list[ast.stmt]]:
 
 def _timed_regions(model: Model, block: list[ast.stmt], scope: Scope) -> Iterator[Report]:
     reads = [(i, call) for i, statement in enumerate(block) for call in _clock_reads(model, statement, scope)]
-    for (start, _), (end, clock) in zip(reads, reads[1:]):
+    for (start, _), (end, clock) in pairwise(reads):
         if end <= start or not _ends_region(model, clock, block[end], scope):
             continue
         region = block[start + 1:end]
