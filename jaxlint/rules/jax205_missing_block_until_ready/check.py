@@ -7,8 +7,8 @@ before the device has finished, so the clock measures the dispatch."""
 from __future__ import annotations
 
 import ast
-from itertools import pairwise
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, snippet
