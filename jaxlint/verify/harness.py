@@ -255,19 +255,34 @@ def _short(value: Any) -> str:
 
 @dataclass
 class CompileLog:
-    """JAX's own compile events (jax.monitoring) while a `compiling()` block runs."""
+    """JAX's own compile events (jax.monitoring) while a `compiling()` block runs: each event names
+    the function (`fun_name`), so the compilations of one callee can be told from the small
+    programs eager `jnp` calls compile."""
 
     compiles: int = 0
     seconds: float = 0.0
+    per_function: dict[str, list[float]] = field(default_factory=dict)  # name → [compilations, seconds]
+
+    def compiles_of(self, name: str) -> int:
+        return int(self.per_function.get(name, [0, 0.0])[0])
+
+    def seconds_of(self, name: str) -> float:
+        return self.per_function.get(name, [0, 0.0])[1]
 
 
 _log: CompileLog | None = None
 
 
-def _on_duration(event: str, seconds: float, **_: Any) -> None:
+def _on_duration(event: str, seconds: float, **details: Any) -> None:
     if _log is not None and event.startswith("/jax/core/compile/"):
+        finished = event.endswith("backend_compile_duration")
         _log.seconds += seconds  # tracing, lowering and the backend compile
-        _log.compiles += event.endswith("backend_compile_duration")
+        _log.compiles += finished
+        name = str(details.get("fun_name", ""))
+        name = name[4:-1] if name.startswith("jit(") and name.endswith(")") else name  # `jit(step)`: lowered
+        record = _log.per_function.setdefault(name, [0, 0.0])
+        record[0] += finished
+        record[1] += seconds
 
 
 jax.monitoring.register_event_duration_secs_listener(_on_duration)

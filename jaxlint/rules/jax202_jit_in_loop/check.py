@@ -52,10 +52,12 @@ def _in_loop(model: Model, call: ast.Call, wrapped: ast.expr, scope: Scope) -> R
     if kind is None:
         return None
     hoistable = _hoistable(model, wrapped, scope, loops, call)
+    data = {"callee": _jax_name(model, wrapped, scope)}
+    if hoistable:
+        data |= {"loop_row": loops[-1].lineno, "name": _suggested_name(wrapped)}  # type: ignore[attr-defined]
     return Report(call, f"`jax.jit` of {kind} inside a loop compiles it again every iteration (a new callable "
                         f"misses JAX's cache); create the jitted function once, before the loop",
-                  scope, fixable="safe" if hoistable else None,
-                  fix_data={"loop_row": loops[-1].lineno, "name": _suggested_name(wrapped)} if hoistable else None)
+                  scope, fixable="safe" if hoistable else None, fix_data=data)
 
 
 def _in_repeated_function(model: Model, call: ast.Call, wrapped: ast.expr, scope: Scope) -> Report | None:
@@ -71,7 +73,7 @@ def _in_repeated_function(model: Model, call: ast.Call, wrapped: ast.expr, scope
     name = (function.qualname or "").rsplit(".", 1)[-1]
     return Report(call, f"`jax.jit` of {kind} in `{name}`, which is called in a loop (line {repeated.lineno}): every "
                         f"call compiles it again (a new callable misses JAX's cache); jit once, outside `{name}`",
-                  scope, lines=(repeated.lineno,))
+                  scope, lines=(repeated.lineno,), fix_data={"callee": _jax_name(model, wrapped, scope)})
 
 
 def _fresh(model: Model, expr: ast.expr, scope: Scope, loops: list[ast.AST] | None) -> str | None:
@@ -170,6 +172,26 @@ def _in_nested_function(model: Model, node: ast.AST, loop: ast.AST) -> bool:
             return True
         parent = model.parent(parent)
     return False
+
+
+def _jax_name(model: Model, expr: ast.expr, scope: Scope) -> str:
+    """The name JAX's compile events give the jitted callable: the function that `partial`,
+    `grad` and the like wrap, a method's name, `<lambda>`."""
+    if isinstance(expr, ast.Lambda):
+        return "<lambda>"
+    if isinstance(expr, ast.Call) and expr.args:
+        return _jax_name(model, expr.args[0], scope)
+    if isinstance(expr, ast.Attribute):
+        return expr.attr
+    if isinstance(expr, ast.Name):
+        owner = scope.lookup_scope(expr.id)
+        bindings = owner.bindings.get(expr.id, []) if owner is not None else []
+        if len(bindings) == 1 and bindings[0].kind == "assign":
+            parent = model.parent(bindings[0].node)
+            if isinstance(parent, ast.Assign) and not isinstance(parent.value, ast.Name):
+                return _jax_name(model, parent.value, owner)  # type: ignore[arg-type]
+        return expr.id
+    return ""
 
 
 def _suggested_name(wrapped: ast.expr) -> str:

@@ -39,7 +39,7 @@ def _unhashable(model: Model, call: ast.Call, compiled: Compiled, scope: Scope) 
         if kind is not None:
             return Report(call, f"static argument `{name}` of jit-compiled `{snippet(call.func)}` is {kind} "
                                 f"`{snippet(expr)}`, which cannot be hashed: the call raises ValueError; pass a tuple",
-                          scope, severity="error", fix_data={"callee": compiled.name})
+                          scope, severity="error", fix_data={"callee": compiled.name, "unhashable": True})
     return None
 
 

@@ -1,0 +1,20 @@
+"""Run the function that holds the loop and count the callee's compilations (JAX's compile events);
+for the fix, the same run of the fixed function beside it."""
+
+from __future__ import annotations
+
+from jaxlint.verify.harness import Subject
+from jaxlint.verify.jobs import Verdict
+from jaxlint.verify.recompiles import count_compilations, fix_compiles_less
+
+
+def predicted(exc: BaseException) -> bool:
+    return False  # the rule predicts slowness, not an error
+
+
+def run(subject: Subject) -> Verdict:
+    return count_compilations(subject)
+
+
+def check_fix(original: Subject, fixed: Subject) -> Verdict:
+    return fix_compiles_less(original, fixed)
