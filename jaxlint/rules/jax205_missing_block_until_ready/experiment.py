@@ -16,7 +16,13 @@ from typing import Any
 
 import jax
 
-from jaxlint.verify.harness import Subject, failure, fix_raised, run_as_found, with_input_set
+from jaxlint.verify.harness import (
+    Subject,
+    failure,
+    fix_raised,
+    run_as_found,
+    with_input_set,
+)
 from jaxlint.verify.jobs import Verdict
 
 _CLOCKS = ("time", "perf_counter", "monotonic")
