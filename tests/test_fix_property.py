@@ -1,4 +1,4 @@
-"""Fixing generated programs (random mixes of the mission patterns) keeps them parseable and stable."""
+"""Fixing generated programs (random mixes of the rules' patterns) keeps them parseable and stable."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from jaxlint.config import Settings
 from jaxlint.engine import check_source
 from jaxlint.fixes.files import fix_file
+from jaxlint.rules import rules
 from jaxlint.source import Source
 
-MISSION = frozenset(f"JAX10{i}" for i in range(1, 7))
+CODES = frozenset(r.code for r in rules())
 STATEMENTS = [
     "x[0] = 1.0",
     "x[1:2] += y",
@@ -24,19 +25,23 @@ STATEMENTS = [
     "a = jax.random.normal(key, x.shape)\n    b = jax.random.uniform(key, x.shape)",
     "for _ in range(3):\n        x = x + jax.random.normal(key, x.shape)",
     "x = x if x.sum() > 0 else -x",
+    "for k in range(100):\n        x = x * 0.5 + k",
+    "for k in range(40):  # note\n        x, y = x + y, y - x",
+    "for b in y:\n        x = jax.jit(lambda v: v * 2)(b)",
+    "t0 = time.perf_counter()\n    x = jnp.dot(x, x)\n    print(time.perf_counter() - t0)",
 ]
 
 
 def _program(body: list[str], use_jit: bool) -> str:
     decorator = "@jax.jit\n" if use_jit else ""
     lines = "\n    ".join(body) or "pass"
-    return (f"import jax\nimport jax.numpy as jnp\n\n\n{decorator}def f(x, y, key, i=0, j=0):\n"
+    return (f"import time\n\nimport jax\nimport jax.numpy as jnp\n\n\n{decorator}def f(x, y, key, i=0, j=0):\n"
             f"    x = jnp.asarray(x)\n    {lines}\n    return x\n")
 
 
 def _fix(text: str):
     def lint(source: Source):
-        return check_source(source, "gen.py", Settings(), MISSION).findings
+        return check_source(source, "gen.py", Settings(), CODES).findings
 
     return fix_file("gen.py", text.encode(), lint, unsafe=True)
 

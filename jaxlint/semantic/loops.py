@@ -20,6 +20,7 @@ from jaxlint.semantic.traced import Wrap, with_statics
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+    from jaxlint.semantic.values import Value
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -296,8 +297,7 @@ class Loops:
             array = expr.args[0]
         else:
             return False
-        value = self.model.facts(scope).value(array)
-        return bool(value.traced) and value.elts is None and not value.is_tuple
+        return _traced_array(self.model.facts(scope).value(array))
 
     def fori_form(self, loop: ast.For, scope: Scope) -> list[str] | None:
         """The names a loop carries from one iteration to the next, when it has the form
@@ -338,7 +338,7 @@ class Loops:
             if isinstance(node, ast.Slice) and self.depends(node, [loop]):
                 return False
             if isinstance(node, ast.Subscript) and self.depends(node.slice, [loop]) \
-                    and not facts.value(node.value).surely_traced_array:
+                    and not _traced_array(facts.value(node.value)):
                 return False
             if isinstance(node, ast.Call) and (self.model.qualified(node.func, scope) or "") in SHAPE_SINKS \
                     and any(self.depends(a, [loop]) for a in node.args):
@@ -427,6 +427,11 @@ class Loops:
         if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.targets[0] is binding:
             return parent.value
         return None
+
+
+def _traced_array(value: Value) -> bool:
+    """Traced, and not known to be a tuple or list (a pytree of arrays: its length is static)."""
+    return bool(value.traced) and value.elts is None and not value.is_tuple
 
 
 def _statics(wrap: Wrap, positional: tuple[str, ...]) -> frozenset[str]:

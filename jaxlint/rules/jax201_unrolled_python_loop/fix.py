@@ -34,6 +34,9 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
     carry = carried[0] if len(carried) == 1 else ctx.fresh("carry")
     unpack = "" if len(carried) == 1 else f"{inner}{state} = {carry}\n"
     initial = carried[0] if len(carried) == 1 else f"({state})"
-    text = (f"def {function}({loop.target.value}, {carry}):\n{unpack}{body}{inner}return {state}\n\n"
+    trailing = loop.body.header.comment if isinstance(loop.body, cst.IndentedBlock) else None
+    comment = f"  {trailing.value}" if trailing else ""  # the header's comment stays on the header
+    text = (f"def {function}({loop.target.value}, {carry}):{comment}\n{unpack}{body}"
+            f"{inner}return {state}\n\n"
             f"{outer}{state} = {jax}.lax.fori_loop({start}, {stop}, {function}, {initial})")
     return [*edits, ctx.replace(loop, text)]
