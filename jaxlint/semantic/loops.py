@@ -29,6 +29,9 @@ _FROM_SEQUENCE = frozenset(("array", "asarray", "stack", "vstack", "hstack", "co
 # Calls that return their first argument made longer.
 _GROWING = frozenset(("jax.numpy.concatenate", "jax.numpy.append", "jax.numpy.vstack", "jax.numpy.hstack",
                       "numpy.concatenate", "numpy.append", "numpy.vstack", "numpy.hstack"))
+# Iterables made of others, item by item.
+_COMBINING = frozenset(("itertools.product", "builtins.zip", "builtins.enumerate", "builtins.reversed",
+                        "builtins.sorted", "itertools.chain"))
 _MAX_CALL_DEPTH = 3  # a function called in a loop, by a function called in a loop, ...
 
 
@@ -88,17 +91,30 @@ class Loops:
         """The line a loop (or a comprehension's generator) starts on."""
         return getattr(loop, "lineno", None) or loop.target.lineno  # type: ignore[attr-defined]
 
-    def sweeps(self, loop: ast.AST) -> bool:
-        """A loop over a literal sequence: each of its few values is wanted once."""
-        iterable = getattr(loop, "iter", None)
-        return isinstance(iterable, (ast.Tuple, ast.List, ast.Set))
+    def sweeps(self, loop: ast.AST, scope: Scope) -> bool:
+        """A loop over literal sequences (`for n in (16, 32)`, `itertools.product(sizes, modes)` of
+        them): a sweep of settings, each of its few values wanted once."""
+        return self._literal_sequence(getattr(loop, "iter", None), scope)
+
+    def _literal_sequence(self, expr: ast.AST | None, scope: Scope) -> bool:
+        if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
+            return True
+        if isinstance(expr, ast.Name):
+            owner = scope.lookup_scope(expr.id)
+            bindings = owner.bindings.get(expr.id, []) if owner is not None else []
+            values = [self.model.parent(b.node) for b in bindings]
+            return bool(values) and all(isinstance(v, ast.Assign) and v.value is not expr
+                                        and self._literal_sequence(v.value, scope) for v in values)
+        if isinstance(expr, ast.Call) and self.model.qualified(expr.func, scope) in _COMBINING and expr.args:
+            return all(self._literal_sequence(a, scope) for a in expr.args)
+        return False
 
     def untraced_loops(self, node: ast.AST, scope: Scope) -> list[ast.AST]:
         """The loops around `node` in code that runs as Python (not traced, where a call of a
         jit-compiled function dispatches it): every iteration calls it anew."""
         if self.model.info(scope).traced:
             return []
-        return [loop for loop in self.around(node) if not self.sweeps(loop)]
+        return [loop for loop in self.around(node) if not self.sweeps(loop, scope)]
 
     def called_in_loop(self, scope: Scope, depth: int = 0) -> ast.Call | None:
         """A call of this function inside a loop of untraced code of this module, directly or
@@ -164,6 +180,21 @@ class Loops:
         if isinstance(expr, ast.Name):
             values = self._assigned_in(expr.id, loops)
             return bool(values) and all(self.takes_few_values(v, loops) for v in values)
+        return self._chunk_size(expr, loops)
+
+    def _chunk_size(self, expr: ast.expr, loops: list[ast.AST]) -> bool:
+        """`min(step, stop - i)` in `for i in range(start, stop, step)`: the step, then the remainder."""
+        if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "min"
+                and len(expr.args) == 2 and not expr.keywords):
+            return False
+        for loop in loops:
+            iterable = getattr(loop, "iter", None)
+            if not (isinstance(iterable, ast.Call) and len(iterable.args) == 3):
+                continue
+            step = ast.dump(iterable.args[2])
+            for size, rest in (expr.args, expr.args[::-1]):
+                if ast.dump(size) == step and not self.depends(size, [loop]) and self.depends(rest, [loop]):
+                    return True
         return False
 
     def shape_change(self, expr: ast.expr, scope: Scope, loops: list[ast.AST]) -> str | None:
@@ -293,7 +324,8 @@ class Loops:
                 and all(self._array_length(s, scope) or self._constant(s, scope) is not None for s in (expr.left, expr.right))
         if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Attribute) and expr.value.attr == "shape":
             array = expr.value.value
-        elif isinstance(expr, ast.Call) and self.model.qualified(expr.func, scope) == "builtins.len" and len(expr.args) == 1:
+        elif isinstance(expr, ast.Call) and self.model.qualified(expr.func, scope) == "builtins.len" \
+                and len(expr.args) == 1 and isinstance(expr.args[0], ast.Name):  # `len(tree.field)`: often a static tuple
             array = expr.args[0]
         else:
             return False

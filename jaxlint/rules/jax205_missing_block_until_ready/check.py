@@ -26,10 +26,9 @@ _WAITING = frozenset(("builtins.float", "builtins.int", "builtins.bool", "builti
                       "numpy.asarray", "numpy.array", "numpy.allclose", "numpy.testing.assert_allclose",
                       "jax.block_until_ready", "jax.device_get", "jax.effects_barrier"))
 _WAITING_METHODS = frozenset(("block_until_ready", "item", "tolist", "copy_to_host_async", "__array__"))
-# jax.* calls that are not computations on the device.
-_NOT_COMPUTING = frozenset(("jax.devices", "jax.device_count", "jax.local_devices", "jax.jit", "jax.grad",
-                            "jax.vmap", "jax.value_and_grad", "jax.config.update", "jax.tree.map",
-                            "jax.tree_util.tree_map", "jax.tree.leaves", "jax.eval_shape", "jax.make_jaxpr"))
+# The jax.* namespaces whose calls compute on the device (asynchronously).
+_COMPUTING = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.image.", "jax.ops.",
+              "jax.device_put")
 
 
 def check(model: Model) -> Iterator[Report]:
@@ -121,12 +120,18 @@ def _computes(model: Model, call: ast.Call, scope: Scope) -> bool:
     if isinstance(call.func, ast.Call) and model.transform_of(call.func.func, scope) is not None:
         return True  # `jax.jit(f)(x)`, `jax.vmap(f)(xs)`
     name = model.qualified(call.func, scope) or ""
-    return name.startswith("jax.") and name not in _NOT_COMPUTING and name not in _WAITING
+    return name.startswith(_COMPUTING)
 
 
 def _waits(model: Model, statement: ast.stmt, scope: Scope) -> bool:
+    """Something in the statement needs a value on the host: a wait, a conversion, a print, a log,
+    a formatted string, a test (`assert`, `if`, `while`)."""
     for node in ast.walk(statement):
+        if isinstance(node, (ast.Assert, ast.If, ast.While, ast.IfExp, ast.JoinedStr)):
+            return True
         if isinstance(node, ast.Call):
+            if (model.qualified(node.func, scope) or "").startswith("logging."):
+                return True
             if isinstance(node.func, ast.Attribute) and node.func.attr in _WAITING_METHODS:
                 return True
             if model.qualified(node.func, scope) in _WAITING:
