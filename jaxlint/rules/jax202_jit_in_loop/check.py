@@ -26,11 +26,18 @@ def check(model: Model) -> Iterator[Report]:
             continue
         for call in scope.of_type(ast.Call):
             wrapped = _jitted_callable(model, call, scope)  # type: ignore[arg-type]
-            if wrapped is None:
+            if wrapped is None or _compiled_ahead(model, call):
                 continue
             report = _in_loop(model, call, wrapped, scope) or _in_repeated_function(model, call, wrapped, scope)  # type: ignore[arg-type]
             if report is not None:
                 yield report
+
+
+def _compiled_ahead(model: Model, call: ast.Call) -> bool:
+    """`jax.jit(f).lower(x).compile()`: compiling is what the code does (a compile benchmark, an
+    ahead-of-time build), not a side effect of calling."""
+    parent = model.parent(call)
+    return isinstance(parent, ast.Attribute) and parent.attr in ("lower", "trace", "eval_shape")
 
 
 def _jitted_callable(model: Model, call: ast.Call, scope: Scope) -> ast.expr | None:

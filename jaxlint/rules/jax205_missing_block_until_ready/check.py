@@ -114,13 +114,22 @@ def _last_computation(model: Model, region: list[ast.stmt], scope: Scope) -> tup
 
 
 def _computes(model: Model, call: ast.Call, scope: Scope) -> bool:
-    """A call that runs JAX work on the device: a jit-compiled function, or a `jax.*` operation."""
+    """A call that runs JAX work on the device: a jit-compiled function that returns something (one
+    that returns nothing leaves nothing to wait for: timing its dispatch is the point), or a device
+    operation of `jax.*`."""
     if model.loops.compiled(call, scope) is not None:
-        return True
+        refs = model.function_refs(call.func, scope)
+        return not refs or any(_returns_value(target.node) for target, _ in refs)
     if isinstance(call.func, ast.Call) and model.transform_of(call.func.func, scope) is not None:
         return True  # `jax.jit(f)(x)`, `jax.vmap(f)(xs)`
     name = model.qualified(call.func, scope) or ""
     return name.startswith(_COMPUTING)
+
+
+def _returns_value(function: ast.AST) -> bool:
+    if isinstance(function, ast.Lambda):
+        return True
+    return any(isinstance(n, ast.Return) and n.value is not None for n in _own_nodes(function))
 
 
 def _waits(model: Model, statement: ast.stmt, scope: Scope) -> bool:
