@@ -10,12 +10,15 @@ taking each value once is what it is for, so nothing in it counts as changing.""
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.static_arguments import SHAPE_SINKS
 from jaxlint.semantic.traced import Wrap, with_statics
+from jaxlint.semantic.transforms import TRANSFORMS
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -63,8 +66,10 @@ class Trip:
 
 
 class Loops:
-    def __init__(self, model: Model) -> None:
+    def __init__(self, model: Model, text: str | None = None) -> None:
+        """`text`: the module's source, searched first (most modules name no jit at all)."""
         self.model = model
+        self._text = text
         self._varying: dict[ast.AST, frozenset[str]] = {}
         self._calls_to: dict[Scope, list[tuple[ast.Call, Scope]]] | None = None
 
@@ -140,6 +145,24 @@ class Loops:
                         self._calls_to.setdefault(target, []).append((call, caller))  # type: ignore[arg-type]
         return self._calls_to
 
+    def from_callers_loop(self, expr: ast.expr, scope: Scope) -> tuple[ast.expr, Scope, list[ast.AST]] | None:
+        """When `expr` is a parameter of its (untraced) function and a call of that function in a
+        loop of untraced code passes it: that argument, the caller and the loops around the call
+        (`def step(x, n): f(x, n)` called as `step(x, i)` in `for i in ...`)."""
+        if not (isinstance(expr, ast.Name) and scope.is_function and scope.lookup_scope(expr.id) is scope
+                and expr.id in scope.positional_params() and not self.model.info(scope).traced):
+            return None
+        if any(b.kind != "param" for b in scope.bindings.get(expr.id, ())):
+            return None  # rebound in the function: not simply what the caller passed
+        for caller, argument in self.model.arguments_from_callers(scope, expr.id):
+            call = self.model.parent(argument)
+            while call is not None and not isinstance(call, ast.Call):
+                call = self.model.parent(call)
+            loops = self.untraced_loops(call, caller) if call is not None else []
+            if loops:
+                return argument, caller, loops
+        return None
+
     # -- what changes -----------------------------------------------------------------------
 
     def varying(self, loop: ast.AST) -> frozenset[str]:
@@ -211,6 +234,14 @@ class Loops:
                 if why is not None:
                     return why
         return None
+
+    def array_source(self, expr: ast.expr, scope: Scope) -> ast.expr:
+        """What an array is built from, shape and all: `xs` of `jnp.asarray(xs)`, `jnp.stack(xs)`."""
+        if isinstance(expr, ast.Call) and expr.args and not isinstance(expr.args[0], ast.Starred):
+            name = self.model.qualified(expr.func, scope) or ""
+            if name.startswith(("jax.numpy.", "numpy.")) and name.rsplit(".", 1)[-1] in _FROM_SEQUENCE:
+                return expr.args[0]
+        return expr
 
     def _slice_change(self, index: ast.expr, loops: list[ast.AST]) -> str | None:
         for part in index.elts if isinstance(index, ast.Tuple) else [index]:
@@ -389,12 +420,82 @@ class Loops:
         end = loop.end_lineno or loop.lineno
         return {n.id for n in scope.of_type(ast.Name) if isinstance(n.ctx, ast.Load) and n.lineno > end}  # type: ignore[attr-defined]
 
+    # -- cheap filters: most modules have none of these ------------------------------------
+
+    @functools.cached_property
+    def jit_names(self) -> frozenset[str]:
+        """The last names of the jit transforms this module may call (`jit`, `filter_jit`, the
+        configured decorators): a call whose name ends otherwise makes no jit."""
+        names = {n.rsplit(".", 1)[-1] for n, t in TRANSFORMS.items() if t.kind == "jit"}
+        return frozenset(names | {n.rsplit(".", 1)[-1] for n in self.model.options.jit_decorators})
+
+    @functools.cached_property
+    def compiled_names(self) -> frozenset[str]:
+        """Names a call of a jit-compiled function may end with (`step`, `self.step`): this module's
+        jit-decorated functions, the names bound to a jit's result, and other modules' jit-compiled
+        functions. `compiled()` decides; this only rules calls out."""
+        names = set()
+        for scope in self.model.functions():
+            decorators = getattr(scope.node, "decorator_list", ())
+            if any(self._names_jit(d) for d in decorators):
+                names.add(_name(scope))
+        for scope in self.model.scopes:
+            for assign in scope.of_type(ast.Assign):
+                value = assign.value  # type: ignore[attr-defined]
+                if isinstance(value, ast.Call) and self.makes_jit(value):
+                    names |= {last for t in assign.targets if (last := last_name(t)) is not None}  # type: ignore[attr-defined]
+        names |= {q.rsplit(".", 1)[-1] for q, facts in self.model.incoming.functions if facts.jit_static}
+        return frozenset(names)
+
+    @property
+    def jit_calls(self) -> list[tuple[ast.Call, Scope]]:
+        """Every call that may apply a jit (`jax.jit(f)`), with its scope."""
+        return self._jit_index[0]
+
+    @property
+    def compiled_calls(self) -> list[tuple[ast.Call, Scope]]:
+        """Every call that may call a jit-compiled function, with its scope."""
+        return self._jit_index[1]
+
+    @functools.cached_property
+    def _jit_index(self) -> tuple[list[tuple[ast.Call, Scope]], list[tuple[ast.Call, Scope]]]:
+        jits: list[tuple[ast.Call, Scope]] = []
+        compiled: list[tuple[ast.Call, Scope]] = []
+        if self._text is not None and not self.model.incoming.functions and not any(
+                name in self._text for name in self.jit_names):
+            return jits, compiled  # no jit named anywhere, and no other module's jit-compiled function called
+        compiled_names = self.compiled_names
+        for scope in self.model.scopes:
+            for call in scope.of_type(ast.Call):
+                func = call.func  # type: ignore[attr-defined]
+                if self._names_jit(func):
+                    jits.append((call, scope))  # type: ignore[arg-type]
+                if last_name(func) in compiled_names or isinstance(func, ast.Call) and self.makes_jit(func):
+                    compiled.append((call, scope))  # type: ignore[arg-type]
+        return jits, compiled
+
+    def makes_jit(self, call: ast.Call) -> bool:
+        """By its name alone, `call` may apply a jit: `jax.jit(f)`, `partial(jax.jit, ...)(f)`."""
+        return self._names_jit(call.func)
+
+    def _names_jit(self, expr: ast.expr) -> bool:
+        """`jax.jit`, `jax.jit(static_argnames=...)`, `partial(jax.jit, ...)`, by their names."""
+        if isinstance(expr, ast.Call):
+            name = last_name(expr.func)
+            return name in self.jit_names or name == "partial" and bool(expr.args) and last_name(expr.args[0]) in self.jit_names
+        return last_name(expr) in self.jit_names
+
+    def may_call_compiled(self, call: ast.Call) -> bool:
+        return isinstance(call.func, ast.Call) and self.makes_jit(call.func) or last_name(call.func) in self.compiled_names
+
     # -- jit-compiled callees ----------------------------------------------------------------
 
     def compiled(self, call: ast.Call, scope: Scope) -> Compiled | None:
         """The callee of `call` as a jit-compiled function: a def decorated with a jit, a name bound
         once to `jax.jit(f, ...)`, `jax.jit(f, ...)(...)` itself, or another module's jit-compiled
         function with static parameters (as the project pass tells)."""
+        if not self.may_call_compiled(call):
+            return None
         func = call.func
         if isinstance(func, ast.Call):
             return self._wrapped(func, scope)

@@ -94,7 +94,7 @@ class Model:
         self._sees_traced: dict[Scope, bool] = {}
         self._refs: dict[ast.AST, list[tuple[Scope, int]]] = {}
         self.repetition = Repetition(self)
-        self.loops = Loops(self)
+        self.loops = Loops(self, text)
         self.class_fields = ClassFields(self)
         self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
         self._transformed_calls: dict[ast.Call, Wrap] = {}  # `f(x)` standing for `jax.grad(f)(x)`: its transform

@@ -21,16 +21,15 @@ _FRESH_TRANSFORMS = frozenset(("grad", "vmap", "checkpoint", "jit"))
 
 
 def check(model: Model) -> Iterator[Report]:
-    for scope in [model.module, *model.functions()]:
+    for call, scope in model.loops.jit_calls:
         if model.info(scope).traced:  # a jit inside traced code is inlined into its caller's trace
             continue
-        for call in scope.of_type(ast.Call):
-            wrapped = _jitted_callable(model, call, scope)  # type: ignore[arg-type]
-            if wrapped is None or _compiled_ahead(model, call):
-                continue
-            report = _in_loop(model, call, wrapped, scope) or _in_repeated_function(model, call, wrapped, scope)  # type: ignore[arg-type]
-            if report is not None:
-                yield report
+        wrapped = _jitted_callable(model, call, scope)
+        if wrapped is None or _compiled_ahead(model, call):
+            continue
+        report = _in_loop(model, call, wrapped, scope) or _in_repeated_function(model, call, wrapped, scope)
+        if report is not None:
+            yield report
 
 
 def _compiled_ahead(model: Model, call: ast.Call) -> bool:
@@ -42,7 +41,7 @@ def _compiled_ahead(model: Model, call: ast.Call) -> bool:
 
 def _jitted_callable(model: Model, call: ast.Call, scope: Scope) -> ast.expr | None:
     """The callable `call` jit-compiles: `jax.jit(f, ...)`, `partial(jax.jit, ...)(f)`."""
-    if not call.args or isinstance(call.args[0], ast.Starred):
+    if not call.args or isinstance(call.args[0], ast.Starred) or not model.loops.makes_jit(call):
         return None
     found = model.transform_of(call.func, scope)
     if found is None and isinstance(call.func, ast.Call):

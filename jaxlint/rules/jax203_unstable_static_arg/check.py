@@ -23,14 +23,13 @@ _NUMPY_ARRAYS = frozenset(("array", "asarray", "zeros", "ones", "arange", "empty
 
 
 def check(model: Model) -> Iterator[Report]:
-    for scope in [model.module, *model.functions()]:
-        for call in scope.of_type(ast.Call):
-            compiled = model.loops.compiled(call, scope)  # type: ignore[arg-type]
-            if compiled is None or not compiled.static:
-                continue
-            report = _unhashable(model, call, compiled, scope) or _varying(model, call, compiled, scope)  # type: ignore[arg-type]
-            if report is not None:
-                yield report
+    for call, scope in model.loops.compiled_calls:
+        compiled = model.loops.compiled(call, scope)
+        if compiled is None or not compiled.static:
+            continue
+        report = _unhashable(model, call, compiled, scope) or _varying(model, call, compiled, scope)
+        if report is not None:
+            yield report
 
 
 def _unhashable(model: Model, call: ast.Call, compiled: Compiled, scope: Scope) -> Report | None:
@@ -55,12 +54,22 @@ def _unhashable_kind(model: Model, expr: ast.expr, scope: Scope) -> str | None:
 
 def _varying(model: Model, call: ast.Call, compiled: Compiled, scope: Scope) -> Report | None:
     loops = model.loops.untraced_loops(call, scope)
-    if not loops:
-        return None
     for name, expr in compiled.static_arguments(call):
-        if model.loops.depends(expr, loops) and not model.loops.takes_few_values(expr, loops):
-            return Report(call, f"static argument `{name}` of jit-compiled `{snippet(call.func)}` is `{snippet(expr)}`, "
-                                f"which changes every iteration of the loop (line {model.loops.row(loops[0])}): one compilation "
-                                f"per iteration; pass it as a traced argument instead",
-                          scope, lines=(model.loops.row(loops[0]),), fix_data={"callee": compiled.name})
+        if loops and model.loops.depends(expr, loops) and not model.loops.takes_few_values(expr, loops):
+            return _report(model, call, compiled, scope, name, f"`{snippet(expr)}`, which changes", loops)
+        through = model.loops.from_callers_loop(expr, scope)
+        if through is not None:
+            argument, _, outer = through
+            if model.loops.depends(argument, outer) and not model.loops.takes_few_values(argument, outer):
+                function = (scope.qualname or "").rsplit(".", 1)[-1]
+                what = f"`{snippet(expr)}`, which `{function}` is given as `{snippet(argument)}`, changing"
+                return _report(model, call, compiled, scope, name, what, outer)
     return None
+
+
+def _report(model: Model, call: ast.Call, compiled: Compiled, scope: Scope, name: str, what: str,
+            loops: list[ast.AST]) -> Report:
+    row = model.loops.row(loops[0])
+    return Report(call, f"static argument `{name}` of jit-compiled `{snippet(call.func)}` is {what} every iteration "
+                        f"of the loop (line {row}): one compilation per iteration; pass it as a traced argument instead",
+                  scope, lines=(row,), fix_data={"callee": compiled.name})

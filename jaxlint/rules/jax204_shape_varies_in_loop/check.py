@@ -13,26 +13,39 @@ from jaxlint.rules.base import Report, snippet
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
 
 
 def check(model: Model) -> Iterator[Report]:
-    for scope in [model.module, *model.functions()]:
-        for call in scope.of_type(ast.Call):
-            loops = model.loops.untraced_loops(call, scope)
-            if not loops:
+    for call, scope in model.loops.compiled_calls:
+        compiled = model.loops.compiled(call, scope)
+        if compiled is None:
+            continue
+        loops = model.loops.untraced_loops(call, scope)
+        static = dict(compiled.static_arguments(call))
+        for argument in [*call.args, *(k.value for k in call.keywords)]:
+            if isinstance(argument, ast.Starred) or any(argument is s for s in static.values()):
                 continue
-            compiled = model.loops.compiled(call, scope)  # type: ignore[arg-type]
-            if compiled is None:
-                continue
-            static = dict(compiled.static_arguments(call))  # type: ignore[arg-type]
-            arguments = [*call.args, *(k.value for k in call.keywords)]  # type: ignore[attr-defined]
-            for argument in arguments:
-                if isinstance(argument, ast.Starred) or any(argument is s for s in static.values()):
-                    continue
-                why = model.loops.shape_change(argument, scope, loops)
-                if why is not None:
-                    yield Report(call, f"`{snippet(call.func)}` is jit-compiled and called with `{snippet(argument)}`, whose "
-                                       f"shape changes every iteration ({why}): one compilation per shape; pad to a "
-                                       f"fixed size and mask, or bucket the sizes",
-                                 scope, fix_data={"callee": compiled.name})
-                    break
+            report = _shape_change(model, call, argument, scope, loops)
+            if report is not None:
+                yield report
+                break
+
+
+def _shape_change(model: Model, call: ast.Call, argument: ast.expr, scope: Scope, loops: list[ast.AST]) -> Report | None:
+    why = model.loops.shape_change(argument, scope, loops) if loops else None
+    shown, via = argument, ""
+    if why is None:
+        through = model.loops.from_callers_loop(model.loops.array_source(argument, scope), scope)
+        if through is None:
+            return None
+        shown, caller, outer = through
+        why = model.loops.shape_change(shown, caller, outer)
+        function = (scope.qualname or "").rsplit(".", 1)[-1]
+        via = f" (through `{function}`, called with it in a loop)"
+    if why is None:
+        return None
+    name = model.loops.compiled(call, scope).name  # type: ignore[union-attr]
+    return Report(call, f"`{snippet(call.func)}` is jit-compiled and called with `{snippet(shown)}`{via}, whose "
+                        f"shape changes every iteration ({why}): one compilation per shape; pad to a fixed size "
+                        f"and mask, or bucket the sizes", scope, fix_data={"callee": name})

@@ -12,6 +12,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, snippet
+from jaxlint.semantic.imports import last_name
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 _CLOCKS = frozenset(f"time.{name}{suffix}" for name in ("time", "perf_counter", "monotonic") for suffix in ("", "_ns")) \
     | {"timeit.default_timer"}
 _TIMEIT = frozenset(("timeit.timeit", "timeit.repeat", "timeit.Timer"))
+_CLOCK_NAMES = frozenset(name.rsplit(".", 1)[-1] for name in _CLOCKS | _TIMEIT)
 # Calls that wait for a JAX result: they need its value on the host.
 _WAITING = frozenset(("builtins.float", "builtins.int", "builtins.bool", "builtins.complex", "builtins.print",
                       "builtins.str", "builtins.repr", "builtins.list", "builtins.tuple",
@@ -33,9 +35,13 @@ _COMPUTING = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", 
 
 def check(model: Model) -> Iterator[Report]:
     for scope in [model.module, *model.functions()]:
-        for block in _blocks(scope):
-            yield from _timed_regions(model, block, scope)
-        for call in scope.of_type(ast.Call):
+        clocks = [c for c in scope.of_type(ast.Call) if last_name(c.func) in _CLOCK_NAMES]  # type: ignore[attr-defined]
+        if not clocks:
+            continue
+        if any(model.qualified(c.func, scope) in _CLOCKS for c in clocks):  # type: ignore[attr-defined]
+            for block in _blocks(scope):
+                yield from _timed_regions(model, block, scope)
+        for call in clocks:
             report = _timeit(model, call, scope)  # type: ignore[arg-type]
             if report is not None:
                 yield report
