@@ -1,0 +1,198 @@
+"""The model's loops (jaxlint/semantic/loops.py), on their own: what changes from one iteration to
+the next, trip counts in traced code, jit-compiled callees and their static arguments, shapes that
+follow the loop, and the fori_loop form."""
+
+from __future__ import annotations
+
+import ast
+
+from tests.test_semantic_model import build, scope
+
+
+def _calls(model, qualname: str, text: str) -> list[ast.Call]:
+    return [c for c in scope(model, qualname).of_type(ast.Call) if ast.unparse(c.func) == text]
+
+
+def test_varying_names_are_targets_what_follows_them_and_what_is_carried() -> None:
+    model = build("""
+        def f(xs, k):
+            total = 0
+            for i in range(10):
+                j = i * 2
+                total = total + 1
+                const = k + 1
+                xs.append(j)
+            return total
+        """)
+    loop = scope(model, "f").of_type(ast.For)[0]
+    assert model.loops.varying(loop) == {"i", "j", "total", "xs"}
+
+
+def test_a_comparison_or_a_choice_between_constants_takes_few_values() -> None:
+    model = build("""
+        def f(x, g):
+            for i in range(100):
+                mode = "train" if i % 2 else "eval"
+                g(x, mode, i > 3, i % 4, min(8, 100 - i), i * 2)
+        """)
+    loops = model.loops.around(_calls(model, "f", "g")[0])
+    few = [model.loops.takes_few_values(a, loops) for a in _calls(model, "f", "g")[0].args[1:]]
+    assert few == [True, True, True, False, False]
+
+
+def test_a_chunk_size_takes_two_values() -> None:
+    model = build("""
+        def f(run, total, size):
+            for start in range(0, total, size):
+                run(min(size, total - start))
+        """)
+    call = _calls(model, "f", "run")[0]
+    assert model.loops.takes_few_values(call.args[0], model.loops.around(call))
+
+
+def test_a_loop_over_literal_settings_is_a_sweep() -> None:
+    model = build("""
+        import itertools
+        SIZES = (16, 32)
+        def f(g):
+            for n in (1, 2, 3):
+                g(n)
+            for n, m in itertools.product(SIZES, [True, False]):
+                g(n)
+            for n in range(3):
+                g(n)
+        """)
+    f = scope(model, "f")
+    kept = [bool(model.loops.untraced_loops(c, f)) for c in _calls(model, "f", "g")]
+    assert kept == [False, False, True]
+
+
+def test_compiled_callees_and_their_static_parameters() -> None:
+    model = build("""
+        from functools import partial
+        import jax
+
+        @partial(jax.jit, static_argnums=1)
+        def power(x, n):
+            return x ** n
+
+        def scale(x, factor):
+            return x * factor
+
+        scale_jit = jax.jit(scale, static_argnames="factor")
+
+        def plain(x):
+            return x
+
+        def main(x):
+            power(x, 2)
+            scale_jit(x, factor=3)
+            jax.jit(plain)(x)
+            plain(x)
+        """)
+    main = scope(model, "main")
+    found = {ast.unparse(c.func): model.loops.compiled(c, main) for c in main.of_type(ast.Call)}
+    assert found["power"].static == {"n"} and found["power"].positional == ("x", "n")
+    assert found["scale_jit"].static == {"factor"} and found["scale_jit"].name == "scale"
+    assert found["jax.jit(plain)"].static == frozenset() and found["plain"] is None
+
+
+def test_shapes_that_follow_the_loop() -> None:
+    model = build("""
+        import jax.numpy as jnp
+        def f(x, n, k, g):
+            acc = jnp.zeros(1)
+            xs = []
+            for i in range(n):
+                xs.append(x[i])
+                acc = jnp.concatenate([acc, x[i:i + 1]])
+                g(x[:i], x[i], x[i:i + k], x[:k], jnp.zeros((i, 3)), jnp.stack(xs), acc,
+                  jnp.pad(x[:i], (0, n - i)))
+        """)
+    call = _calls(model, "f", "g")[0]
+    loops = model.loops.around(call)
+    changes = [model.loops.shape_change(a, scope(model, "f"), loops) is not None for a in call.args]
+    assert changes == [True, False, False, False, True, True, True, False]
+
+
+def test_trip_counts_in_traced_code() -> None:
+    model = build("""
+        from functools import partial
+        import jax
+        STEPS = 500
+
+        @partial(jax.jit, static_argnums=1)
+        def f(x, n):
+            for _ in range(1000):
+                x = x + 1
+            for _ in range(STEPS):
+                x = x + 1
+            for _ in range(n):
+                x = x + 1
+            for _ in range(x.shape[0]):
+                x = x + 1
+            for _ in range(self_layers):
+                x = x + 1
+            return x
+        """)
+    f = scope(model, "f")
+    trips = [model.loops.trip_count(loop, f) for loop in f.of_type(ast.For)]
+    assert [t and t.count for t in trips[:2]] == [1000, 500]
+    assert trips[2].static_param == "n" and "array's length" in trips[3].described and trips[4] is None
+
+
+def test_the_fori_loop_form() -> None:
+    model = build("""
+        import jax
+        @jax.jit
+        def carried(x, v, xs):
+            for i in range(100):
+                t = xs[i] * 2.0
+                x, v = x + v + t, v - x
+            return x
+        @jax.jit
+        def sliced(x, xs):
+            for i in range(100):
+                x = x + xs[i:i + 2].sum()
+            return x
+        @jax.jit
+        def index_after(x):
+            for i in range(100):
+                x = x + 1
+            return x + i
+        @jax.jit
+        def temporary_after(x):
+            for i in range(100):
+                t = x * 2
+                x = x + t
+            return t
+        """)
+    forms = [model.loops.fori_form(scope(model, name).of_type(ast.For)[0], scope(model, name))
+             for name in ("carried", "sliced", "index_after", "temporary_after")]
+    assert forms == [["x", "v"], None, None, None]
+
+
+def test_a_parameter_a_caller_varies_in_its_loop() -> None:
+    model = build("""
+        def step(x, n):
+            return g(x, n)
+        def train(x):
+            for i in range(10):
+                step(x, i)
+        """)
+    found = model.loops.from_callers_loop(_calls(model, "step", "g")[0].args[1], scope(model, "step"))
+    assert found is not None and ast.unparse(found[0]) == "i"
+
+
+def test_a_function_called_in_a_loop_through_another() -> None:
+    model = build("""
+        import jax
+        def make():
+            return jax.jit(lambda x: x)
+        def epoch(x):
+            return make()(x)
+        def train(x):
+            for _ in range(3):
+                epoch(x)
+        """)
+    assert model.loops.called_in_loop(scope(model, "make")) is not None
