@@ -188,8 +188,10 @@ def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list
     is gone."""
     from jaxlint.fixes.files import attach_fixes
 
+    fixed_codes = enabled & {f.code for f in findings if f.fixable}  # whether those findings are gone: their rules
+
     def relint(text: str) -> tuple[Finding, ...]:
-        return check_source(Source(text), path, settings, enabled, build_fixes=False, incoming=incoming).findings
+        return check_source(Source(text), path, settings, fixed_codes, build_fixes=False, incoming=incoming).findings
 
     try:
         return attach_fixes(source, findings, relint), errors
