@@ -1,0 +1,16 @@
+"""JAX301: a reference to a name removed from JAX (see `semantic/removed_api.py` for the table)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from jaxlint.rules.base import Report
+from jaxlint.rules.removed_names import removed_names
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+
+
+def check(model: Model) -> Iterator[Report]:
+    return removed_names(model, "JAX301")

@@ -1,0 +1,10 @@
+"""JAX303 removed-api: names removed from JAX (`jax.xla_computation`, `jax.numpy.DeviceArray`, ...).
+
+The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+(JAX), each imported only when it is needed."""
+
+CODE = "JAX303"
+NAME = "removed-api"
+SEVERITY = "error"
+FIX = "sometimes"
+SUMMARY = "A name removed from JAX (AttributeError/ImportError on upgrade); renamed where a 1:1 replacement exists."
