@@ -18,7 +18,6 @@ DEFAULT_SRC = (".", "src")  # as ruff: where a project's own top-level modules a
 # Test files, where rules that flag testing idioms (one key fed to two code paths to compare
 # them) stay quiet. A pattern ending in "/" names a folder anywhere in the path.
 DEFAULT_TEST_FILES = ("test_*.py", "*_test.py", "conftest.py", "tests/", "test/")
-OFF_BY_DEFAULT = frozenset(("JAX302",))
 
 
 class ConfigError(Exception):
@@ -227,7 +226,9 @@ def parse_per_file_ignores(values: tuple[str, ...], known: set[str],
 
 def enabled_codes(settings: Settings, known: list[str]) -> set[str]:
     """ruff's rule: the most specific selector wins; ignore beats select at equal specificity."""
-    return chosen_codes(settings.select + settings.extend_select, settings.ignore, known, OFF_BY_DEFAULT)
+    from jaxlint.rules import off_by_default
+
+    return chosen_codes(settings.select + settings.extend_select, settings.ignore, known, off_by_default())
 
 
 def chosen_codes(selected: tuple[str, ...], ignored: tuple[str, ...], known: list[str],

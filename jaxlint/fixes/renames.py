@@ -27,11 +27,11 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
     if data.get("bound"):
         return _rewrite_import(ctx, finding, replacement, data["bound"])
     node = ctx.at(finding, cst.Attribute)
-    text, edits = _spelled(ctx, replacement)
+    text, edits = spelled(ctx, replacement)
     return [*edits, ctx.replace(node, text)]
 
 
-def _spelled(ctx: Context, qualified: str) -> tuple[str, list[Edit]]:
+def spelled(ctx: Context, qualified: str) -> tuple[str, list[Edit]]:
     """`qualified` as the module can write it: through its longest imported prefix (`jnp.prod`),
     else through `jax` (imported when it is not)."""
     parts = qualified.split(".")

@@ -26,6 +26,7 @@ class Rule:
     info: RuleInfo
     package: str  # jaxlint.rules.jax101_global_capture
     quiet_in_tests: bool = False  # not reported in test files (tests reuse keys on purpose)
+    default: bool = True  # on unless deselected; False: only when selected by its own code
 
     @property
     def code(self) -> str:
@@ -70,7 +71,7 @@ def _rule_names() -> list[str]:
 
 
 # A rule's declarations, one line each in its package's `__init__` (`CODE = "JAX101"`).
-_DECLARATION = re.compile(r'^(CODE|NAME|SEVERITY|FIX|SUMMARY|QUIET_IN_TESTS) = ("(?:[^"\\]|\\.)*"|True|False)$',
+_DECLARATION = re.compile(r'^(CODE|NAME|SEVERITY|FIX|SUMMARY|QUIET_IN_TESTS|DEFAULT) = ("(?:[^"\\]|\\.)*"|True|False)$',
                           re.MULTILINE)
 
 
@@ -81,9 +82,14 @@ def _declared(name: str) -> Rule:
     except OSError:  # installed without sources
         text = ""
     fields = {key: ast.literal_eval(value) for key, value in _DECLARATION.findall(text)}
-    if len(fields.keys() - {"QUIET_IN_TESTS"}) < 5:  # declared some other way: ask the package itself
+    if len(fields.keys() - {"QUIET_IN_TESTS", "DEFAULT"}) < 5:  # declared some other way: ask the package itself
         module = importlib.import_module(package)
-        fields = {key: getattr(module, key) for key in ("CODE", "NAME", "SEVERITY", "FIX", "SUMMARY", "QUIET_IN_TESTS")
-                  if hasattr(module, key)}
+        fields = {key: getattr(module, key) for key in ("CODE", "NAME", "SEVERITY", "FIX", "SUMMARY", "QUIET_IN_TESTS",
+                                                        "DEFAULT") if hasattr(module, key)}
     info = RuleInfo(fields["CODE"], fields["NAME"], fields["SEVERITY"], fields["FIX"], fields["SUMMARY"])
-    return Rule(info, package, fields.get("QUIET_IN_TESTS", False))
+    return Rule(info, package, fields.get("QUIET_IN_TESTS", False), fields.get("DEFAULT", True))
+
+
+def off_by_default() -> frozenset[str]:
+    """The rules that run only when selected by their own code (`--select JAX302`)."""
+    return frozenset(r.code for r in rules() if not r.default)

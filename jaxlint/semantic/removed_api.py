@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
-    from jaxlint.semantic.scopes import Scope
+    from jaxlint.semantic.scopes import Binding, Scope
 
 
 class Removal(NamedTuple):
@@ -148,7 +148,7 @@ def _tests_version(test: ast.expr) -> bool:
     return False
 
 
-def _owner(model: Model, binding) -> Scope:  # noqa: ANN001 - a Binding
+def _owner(model: Model, binding: Binding) -> Scope:
     return next(s for s in model.scopes if binding in s.bindings.get(binding.name, ()))
 
 

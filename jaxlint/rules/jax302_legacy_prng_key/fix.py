@@ -1,0 +1,20 @@
+"""JAX302: `jax.random.PRNGKey(seed)` → `jax.random.key(seed)` (unsafe: code that treats keys as
+uint32 arrays, `key[0]`, `key.astype(...)`, saving them, changes)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxlint.diagnostics import Edit, Finding
+from jaxlint.fixes.context import Context
+from jaxlint.fixes.renames import spelled
+
+
+def message(finding: Finding) -> str:
+    return "Use `jax.random.key`"
+
+
+def build(ctx: Context, finding: Finding) -> list[Edit]:
+    node = ctx.at(finding, cst.BaseExpression)  # type: ignore[type-abstract]
+    text, edits = spelled(ctx, "jax.random.key")
+    return [*edits, ctx.replace(node, text)]
