@@ -1,0 +1,47 @@
+"""JAX109 discarded-functional-update: an expression statement whose value is a functional update
+(`x.at[i].set(v)`, `.add`, `.multiply`...) or a call of `jax.numpy` (`jnp.sort(x)`), all of which
+return a new array and change nothing. Calls of anything else (which may act) are not flagged."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from jaxlint.rules.base import Report, snippet
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+
+# The methods of `x.at[...]` that return an updated copy (checked on JAX 0.10.2).
+_UPDATES = frozenset(("set", "add", "subtract", "multiply", "mul", "divide", "div", "power", "min", "max", "apply"))
+
+
+def check(model: Model) -> Iterator[Report]:
+    for scope in model.scopes:
+        for call in scope.of_type(ast.Call):
+            statement = model.parent(call)
+            if not (isinstance(statement, ast.Expr) and statement.value is call):
+                continue
+            base = _updated(call)  # type: ignore[arg-type]
+            if base is not None:
+                shown = snippet(base)
+                fixable = isinstance(base, ast.Name)
+                data = {"watch": ast.unparse(base), "expr": ast.unparse(call)}
+                yield Report(call, f"the result of `{snippet(call)}` is discarded: `.at[...]` returns a new array "
+                                   f"and leaves `{shown}` unchanged; assign it: `{shown} = {snippet(call)}`",
+                             scope, fixable="safe" if fixable else None, fix_data=data | ({"base": shown} if fixable else {}))
+            elif (model.qualified(call.func, scope) or "").startswith("jax.numpy."):  # type: ignore[attr-defined]
+                first = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None  # type: ignore[attr-defined]
+                data = {"watch": ast.unparse(first), "expr": ast.unparse(call)} if first is not None else None
+                yield Report(call, f"the result of `{snippet(call)}` is discarded: `jax.numpy` functions return new "
+                                   f"arrays and change nothing in place; assign the result", scope, fix_data=data)
+
+
+def _updated(call: ast.Call) -> ast.expr | None:
+    """`x` of `x.at[i].set(v)`, else None."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr in _UPDATES and isinstance(func.value, ast.Subscript)):
+        return None
+    at = func.value.value
+    return at.value if isinstance(at, ast.Attribute) and at.attr == "at" else None
