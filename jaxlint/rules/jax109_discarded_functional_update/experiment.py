@@ -12,7 +12,15 @@ from typing import Any
 
 import jax
 
-from jaxlint.verify.harness import Subject, failure, fix_raised, run_as_found, same, summarize, with_input_set
+from jaxlint.verify.harness import (
+    Subject,
+    failure,
+    fix_raised,
+    run_as_found,
+    same,
+    summarize,
+    with_input_set,
+)
 from jaxlint.verify.jobs import Verdict
 
 
@@ -49,8 +57,8 @@ class _Watch:
     @staticmethod
     def _eval(code: Any, frame: Any) -> Any:
         try:
-            return eval(code, frame.f_globals, frame.f_locals)  # noqa: S307 - the user's own expression, in its frame
-        except Exception as exc:  # noqa: BLE001 - the value is evidence only
+            return eval(code, frame.f_globals, frame.f_locals)
+        except Exception as exc:
             return exc
 
 
