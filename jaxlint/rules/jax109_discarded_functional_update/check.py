@@ -13,6 +13,11 @@ from jaxlint.rules.base import Report, snippet
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
 
+# `jax.numpy` functions called for what they do, not what they return: they write files or set
+# options, or check arguments and raise (`jnp.broadcast_shapes(a, b)` as a shape check).
+_CALLED_TO_ACT = frozenset(f"jax.numpy.{name}" for name in (
+    "save", "savez", "savez_compressed", "load", "set_printoptions", "broadcast_shapes", "result_type", "promote_types",
+    "can_cast", "issubdtype", "isdtype", "iinfo", "finfo", "dtype"))
 # The methods of `x.at[...]` that return an updated copy (checked on JAX 0.10.2).
 _UPDATES = frozenset(("set", "add", "subtract", "multiply", "mul", "divide", "div", "power", "min", "max", "apply"))
 
@@ -31,11 +36,15 @@ def check(model: Model) -> Iterator[Report]:
                 yield Report(call, f"the result of `{snippet(call)}` is discarded: `.at[...]` returns a new array "
                                    f"and leaves `{shown}` unchanged; assign it: `{shown} = {snippet(call)}`",
                              scope, fixable="safe" if fixable else None, fix_data=data | ({"base": shown} if fixable else {}))
-            elif (model.qualified(call.func, scope) or "").startswith("jax.numpy."):  # type: ignore[attr-defined]
+            elif _discarded_jnp(model.qualified(call.func, scope)):  # type: ignore[attr-defined]
                 first = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None  # type: ignore[attr-defined]
                 data = {"watch": ast.unparse(first), "expr": ast.unparse(call)} if first is not None else None
                 yield Report(call, f"the result of `{snippet(call)}` is discarded: `jax.numpy` functions return new "
                                    f"arrays and change nothing in place; assign the result", scope, fix_data=data)
+
+
+def _discarded_jnp(name: str | None) -> bool:
+    return name is not None and name.startswith("jax.numpy.") and name not in _CALLED_TO_ACT
 
 
 def _updated(call: ast.Call) -> ast.expr | None:
