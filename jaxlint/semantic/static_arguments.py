@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
+import ast
+
+# jnp reductions of shapes (`jnp.prod(x.shape)`): they reject a tuple argument outright (TypeError even
+# outside jit), and a Python value is what the code needs there (`math.prod`).
+SHAPE_REDUCTIONS = frozenset(("prod", "product", "sum", "max", "min", "amax", "amin", "mean", "cumprod", "cumsum"))
+
+
+def number_literals(expr: ast.expr) -> bool:
+    """A tuple or list literal of number constants: static arithmetic (`jnp.prod((4, 8))`)."""
+    return isinstance(expr, (ast.Tuple, ast.List)) and bool(expr.elts) and all(
+        isinstance(e, ast.Constant) and type(e.value) in (int, float) for e in expr.elts)
+
 # Arguments JAX needs as concrete Python values (shapes, sizes, counts), checked on JAX 0.10.2:
 # qualified name → positions and keywords. A tracer there raises (TypeError, ConcretizationTypeError...).
 SHAPE_SINKS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {

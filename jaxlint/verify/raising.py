@@ -12,6 +12,7 @@ from jaxlint.verify.harness import (
     compare_fixed,
     describe_exception,
     failure,
+    fix_raised,
     is_jitted,
     masked,
     passed,
@@ -56,6 +57,16 @@ def expect_raise(subject: Subject, predicted: Callable[[BaseException], bool], c
         outcomes.append(Verdict("not-confirmed", f"{how} ran without error on {inputs.describe()}",
                                 with_input_set({"output": summarize(output)}, subject, index)))
     return min(outcomes, key=lambda v: _PREFERENCE.index(v.status))
+
+
+def fix_runs_as_called(fixed: Subject) -> Verdict:
+    """The fixed function runs, as its callers run it, on every input set."""
+    for inputs in fixed.inputs:
+        try:
+            output = run_as_found(fixed.function, inputs)
+        except Exception as exc:
+            return fix_raised(exc, "as called")
+    return Verdict("passed", "the fixed function runs", {"output": summarize(output)})
 
 
 def fix_runs(original: Subject, fixed: Subject, what: str) -> Verdict:

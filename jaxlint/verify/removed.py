@@ -4,9 +4,9 @@ import is: see child.py); the fix passes when the fixed function runs."""
 
 from __future__ import annotations
 
-from jaxlint.verify.harness import Subject, fix_raised, run_as_found, summarize
+from jaxlint.verify.harness import Subject, run_as_found
 from jaxlint.verify.jobs import Verdict
-from jaxlint.verify.raising import expect_raise
+from jaxlint.verify.raising import expect_raise, fix_runs_as_called
 
 
 def predicted(exc: BaseException) -> bool:
@@ -19,9 +19,4 @@ def run(subject: Subject) -> Verdict:
 
 
 def check_fix(original: Subject, fixed: Subject) -> Verdict:
-    for inputs in fixed.inputs:
-        try:
-            output = run_as_found(fixed.function, inputs)
-        except Exception as exc:
-            return fix_raised(exc, "as called")
-    return Verdict("passed", "the fixed function runs", {"output": summarize(output)})
+    return fix_runs_as_called(fixed)

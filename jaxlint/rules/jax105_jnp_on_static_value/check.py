@@ -10,7 +10,12 @@ from typing import TYPE_CHECKING
 from jaxlint.rules.base import Report, snippet
 from jaxlint.semantic.calls import SHAPE_ATTRS
 from jaxlint.semantic.imports import last_name
-from jaxlint.semantic.static_arguments import METHOD_SINKS, SHAPE_SINKS
+from jaxlint.semantic.static_arguments import (
+    METHOD_SINKS,
+    SHAPE_REDUCTIONS,
+    SHAPE_SINKS,
+    number_literals,
+)
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.interpret import Facts
@@ -19,8 +24,6 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.traced import TraceInfo
 
 
-# jnp reductions that reject a tuple argument outright (TypeError even outside jit).
-_TUPLE_REJECTING = frozenset(("prod", "product", "sum", "max", "min", "amax", "amin", "mean", "cumprod", "cumsum"))
 # Sinks that hash their argument or test it element-wise: a NumPy array there fails too, so `np.`
 # fixes only a reduction (a NumPy scalar) passed straight in.
 _HASHED_SINKS = frozenset(("jax.random.split", "jax.random.choice", "jax.lax.broadcast_in_dim"))
@@ -32,7 +35,7 @@ def check(model: Model) -> Iterator[Report]:
     # A jnp call passed to a static parameter needs a jit-compiled function with one.
     static_callees = any(i.static_params and "jit" in i.transforms for i in model.trace.values()) or any(
         facts.jit_static for _, facts in model.incoming.functions)
-    reduction_names = _TUPLE_REJECTING | _imported_reductions(model)
+    reduction_names = SHAPE_REDUCTIONS | _imported_reductions(model)
     for scope in [model.module, *model.functions()]:
         calls = scope.of_type(ast.Call)
         info = model.info(scope)
@@ -46,7 +49,7 @@ def check(model: Model) -> Iterator[Report]:
             reported.add(call)
             yield _report(model, call, scope, f"is a JAX array, but {label} is static and must be hashable")
         for call in reductions:
-            if _number_literals(call.args[0]):  # jnp.prod((1, 128)): a Python tuple of numbers
+            if number_literals(call.args[0]):  # jnp.prod((1, 128)): a Python tuple of numbers
                 reported.add(call)
                 yield _report(model, call, scope, "raises TypeError: jnp rejects tuples and lists")
         if not staging and (not reductions or not model.reaches(scope, partial(_mentions_shapes, model))):
@@ -129,19 +132,13 @@ def _is_jnp(model: Model, call: ast.Call, scope: Scope) -> bool:
 
 def _reduction(model: Model, call: ast.Call, scope: Scope) -> bool:
     name = model.qualified(call.func, scope) or ""
-    return name.rsplit(".", 1)[-1] in _TUPLE_REJECTING and bool(call.args)
+    return name.rsplit(".", 1)[-1] in SHAPE_REDUCTIONS and bool(call.args)
 
 
 def _imported_reductions(model: Model) -> set[str]:
     """Names under which reductions are imported (`from jax.numpy import sum as jsum`): a call's
     own name is checked before its import is resolved."""
-    return {b.name for b in model.imports if (b.qualified or "").rsplit(".", 1)[-1] in _TUPLE_REJECTING}
-
-
-def _number_literals(expr: ast.expr) -> bool:
-    """A tuple or list literal of number constants."""
-    return isinstance(expr, (ast.Tuple, ast.List)) and bool(expr.elts) and all(
-        isinstance(e, ast.Constant) and type(e.value) in (int, float) for e in expr.elts)
+    return {b.name for b in model.imports if (b.qualified or "").rsplit(".", 1)[-1] in SHAPE_REDUCTIONS}
 
 
 def _reduces_shape_tuple(call: ast.Call, facts: Facts) -> bool:

@@ -1,0 +1,20 @@
+"""JAX206: `jnp.sum([a, b])` → `jnp.sum(jnp.asarray([a, b]))`: asarray stacks a list of equal-shaped
+arrays as `jnp.stack` does, and makes an array of a list of numbers."""
+
+from __future__ import annotations
+
+from jaxlint.diagnostics import Edit, Finding
+from jaxlint.fixes.context import Context
+from jaxlint.fixes.renames import spelled
+
+
+def message(finding: Finding) -> str:
+    return "Wrap it in `jnp.asarray(...)`"
+
+
+def build(ctx: Context, finding: Finding) -> list[Edit]:
+    """The container as written, parentheses and all (a tuple's are part of it), wrapped."""
+    offsets = ctx.offsets
+    written = ctx.text[offsets.offset(finding.location):offsets.offset(finding.end_location)]
+    asarray, edits = spelled(ctx, "jax.numpy.asarray")
+    return [*edits, Edit(f"{asarray}({written})", finding.location, finding.end_location)]
