@@ -1,0 +1,96 @@
+"""JAX113 data-dependent-shape: inside jit/vmap, a result whose shape would depend on the values:
+`x[mask]` with a traced boolean mask (NonConcreteBooleanIndexError), and `jnp.nonzero`,
+`argwhere`, `flatnonzero`, `unique` (and its variants), `compress`, `extract`, one-argument
+`jnp.where` and `x.nonzero()` without `size=` (ConcretizationTypeError, TracerBoolConversionError
+for `compress`/`extract`). Under jit these raise whatever the argument (a NumPy constant too, checked
+on JAX 0.10.2); under vmap alone, only on a traced (batched) argument."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from jaxlint.rules.base import Report, function_label, snippet
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.interpret import Facts
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
+
+_SIZED = frozenset(f"jax.numpy.{name}" for name in (
+    "nonzero", "argwhere", "flatnonzero", "unique", "unique_values", "unique_counts", "unique_inverse", "unique_all",
+    "compress", "extract"))
+_LAST_NAMES = frozenset(name.rsplit(".", 1)[1] for name in _SIZED) | {"where"}
+# Calls that make a boolean array of their arguments.
+_BOOLEAN = frozenset(f"jax.numpy.{name}" for name in (
+    "logical_and", "logical_or", "logical_not", "logical_xor", "isnan", "isfinite", "isinf", "isclose", "greater",
+    "less", "equal", "not_equal", "greater_equal", "less_equal", "isin"))
+
+
+def check(model: Model) -> Iterator[Report]:
+    for scope in model.functions():
+        info = model.info(scope)
+        if not (info.traced and info.abstract) or info.shape_only:
+            continue
+        compiled = "jit" in info.transforms or info.cached
+        facts = None
+        for call in scope.of_type(ast.Call):
+            name = _sized_call(model, call, scope)  # type: ignore[arg-type]
+            if name is None:
+                continue
+            facts = facts or model.facts(scope)
+            subject = call.func.value if name == "nonzero method" else (call.args[0] if call.args else None)  # type: ignore[attr-defined]
+            if not compiled and (subject is None or not facts.value(subject).traced):
+                continue
+            yield Report(call, f"`{snippet(call)}` in {info.describe(function_label(scope))} has a shape that depends "
+                               f"on the values, which tracing cannot know: it raises; pass `size=` (and "
+                               f"`fill_value=`) for a fixed-size result", scope)
+        for subscript in scope.of_type(ast.Subscript):
+            if not isinstance(subscript.ctx, ast.Load):  # type: ignore[attr-defined]
+                continue
+            facts = facts or model.facts(scope)
+            mask = subscript.slice  # type: ignore[attr-defined]
+            if _traced_boolean(model, mask, scope, facts):
+                yield Report(subscript, f"`{snippet(subscript)}` indexes with the traced boolean mask `{snippet(mask)}` "
+                                        f"in {info.describe(function_label(scope))}: the result's length depends on "
+                                        f"the values and it raises NonConcreteBooleanIndexError; use "
+                                        f"`jnp.where({snippet(mask)}, {snippet(subscript.value)}, fill)` or a sum of "  # type: ignore[attr-defined]
+                                        f"the masked values", scope)
+
+
+def _sized_call(model: Model, call: ast.Call, scope: Scope) -> str | None:
+    """The data-dependent call without `size=`: its qualified name, or "nonzero method"."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    if name not in _LAST_NAMES and name != "nonzero" or any(k.arg == "size" for k in call.keywords):
+        return None
+    qualified = model.qualified(func, scope)
+    if qualified in _SIZED:
+        return qualified
+    if qualified == "jax.numpy.where" and len(call.args) == 1 and not call.keywords:
+        return qualified
+    if qualified is None and name == "nonzero" and isinstance(func, ast.Attribute) and not call.args:
+        facts = model.facts(scope)
+        return "nonzero method" if facts.value(func.value).surely_traced_array else None
+    return None
+
+
+def _traced_boolean(model: Model, expr: ast.expr, scope: Scope, facts: Facts, depth: int = 0) -> bool:
+    """A traced value known to be boolean: a comparison, `~`/`&`/`|` of them, a boolean `jnp`
+    function, or a local name bound once to one of these."""
+    if isinstance(expr, ast.Compare):
+        return bool(facts.value(expr).traced) or any(bool(facts.value(e).traced) for e in [expr.left, *expr.comparators])
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Invert):
+        return _traced_boolean(model, expr.operand, scope, facts, depth)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.BitAnd, ast.BitOr, ast.BitXor)):
+        return _traced_boolean(model, expr.left, scope, facts, depth) and _traced_boolean(model, expr.right, scope, facts, depth)
+    if isinstance(expr, ast.Call):
+        return model.qualified(expr.func, scope) in _BOOLEAN and any(bool(facts.value(a).traced) for a in expr.args)
+    if isinstance(expr, ast.Name) and depth < 3:
+        bindings = scope.bindings.get(expr.id, []) if scope.lookup_scope(expr.id) is scope else []
+        if len(bindings) == 1 and bindings[0].kind == "assign":
+            parent = model.parent(bindings[0].node)
+            if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+                return _traced_boolean(model, parent.value, scope, facts, depth + 1)
+    return False
