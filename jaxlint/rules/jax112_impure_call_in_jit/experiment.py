@@ -3,7 +3,15 @@ impure value is baked in when the compiled outputs repeat while the eager ones d
 
 from __future__ import annotations
 
-from jaxlint.verify.harness import Subject, failure, run_compiled, run_eager, same, summarize, with_input_set
+from jaxlint.verify.harness import (
+    Subject,
+    failure,
+    run_compiled,
+    run_eager,
+    same,
+    summarize,
+    with_input_set,
+)
 from jaxlint.verify.jobs import Verdict
 
 
