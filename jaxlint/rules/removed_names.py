@@ -8,14 +8,14 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, snippet
-from jaxlint.semantic.removed_api import Reference, references
+from jaxlint.semantic.removed_api import Reference
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
 
 
 def removed_names(model: Model, code: str) -> Iterator[Report]:
-    for ref in references(model):
+    for ref in model.removed_names:
         if ref.removal.code != code:
             continue
         yield Report(ref.node, _message(ref), ref.scope, fixable="safe" if _fixable(model, ref) else None,

@@ -19,6 +19,7 @@ from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.keys import Keys
 from jaxlint.semantic.loops import Loops
 from jaxlint.semantic.module_calls import ModuleCalls, is_static_argument
+from jaxlint.semantic.removed_api import Reference, references
 from jaxlint.semantic.repetition import Repetition
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
 from jaxlint.semantic.traced import (
@@ -108,6 +109,11 @@ class Model:
     def functions(self) -> list[Scope]:
         """Every function and lambda scope, in source order. Read-only."""
         return self._functions
+
+    @functools.cached_property
+    def removed_names(self) -> list[Reference]:
+        """Where the module names what JAX removed (JAX301 and JAX303 read it)."""
+        return references(self)
 
     def transform_of(self, expr: ast.AST, scope: Scope) -> tuple[Transform, str] | None:
         """The transform `expr` names (`jax.jit`, `jax.grad`...) and its qualified name."""

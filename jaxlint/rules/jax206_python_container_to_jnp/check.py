@@ -23,11 +23,13 @@ _LAST_NAMES = frozenset(name.rsplit(".", 1)[1] for name in ARRAY_ONLY)
 
 
 def check(model: Model) -> Iterator[Report]:
+    # names bound to jax.numpy functions by `from jax.numpy import mean as jmean`
+    imported = {b.name for b in model.imports if (b.qualified or "") in ARRAY_ONLY}
     for scope in model.scopes:
         for call in scope.of_type(ast.Call):
             func = call.func  # type: ignore[attr-defined]
-            if isinstance(func, ast.Attribute) and func.attr not in _LAST_NAMES or not isinstance(func, (ast.Attribute, ast.Name)):
-                continue  # a name may be an alias (`from jax.numpy import mean as jmean`): resolved below
+            if not (isinstance(func, ast.Attribute) and func.attr in _LAST_NAMES or isinstance(func, ast.Name) and func.id in imported):
+                continue
             positions = ARRAY_ONLY.get(model.qualified(func, scope) or "")
             if not positions:
                 continue
