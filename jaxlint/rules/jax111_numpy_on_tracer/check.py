@@ -1,0 +1,44 @@
+"""JAX111 numpy-on-tracer: in traced code (jit, vmap, grad, lax bodies, module methods), a NumPy
+function that converts its input to a NumPy array (the model's table, read from NumPy and JAX:
+`semantic/numpy_functions.py`) called with a traced value. NumPy functions that delegate to the
+array's own method (`np.sum`, `np.mean`, `np.max`, `np.transpose`...) work on tracers and are not
+in the table; values that are not traced (shapes, constants, static arguments) are not flagged."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from jaxlint.rules.base import Report, function_label, snippet
+from jaxlint.semantic.numpy_functions import CONVERTING, WITH_JNP
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+
+_LAST_NAMES = frozenset(name.rsplit(".", 1)[1] for name in CONVERTING)
+
+
+def check(model: Model) -> Iterator[Report]:
+    for scope in model.functions():
+        info = model.info(scope)
+        if not info.traced or info.shape_only:
+            continue
+        facts = None
+        for call in scope.of_type(ast.Call):
+            func = call.func  # type: ignore[attr-defined]
+            if not isinstance(func, ast.Attribute) or func.attr not in _LAST_NAMES:
+                continue
+            name = model.qualified(func, scope)
+            if name not in CONVERTING:
+                continue
+            facts = facts or model.facts(scope)
+            traced = next((a for a in call.args if not isinstance(a, ast.Starred)  # type: ignore[attr-defined]
+                           and facts.value(a).traced and facts.value(a).elts is None), None)
+            if traced is None:
+                continue
+            short = name.removeprefix("numpy.")  # `sin`, `linalg.norm`
+            instead = f"use `jnp.{short}`" if name in WITH_JNP else "use its `jax.numpy` counterpart, or a host callback"
+            yield Report(call, f"`{snippet(func)}` converts its input to a NumPy array, but `{snippet(traced)}` is traced in "
+                               f"{info.describe(function_label(scope))}: it raises TracerArrayConversionError; {instead}",
+                         scope, fixable="safe" if name in WITH_JNP else None, fix_data={"name": short})
