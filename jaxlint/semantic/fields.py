@@ -141,17 +141,19 @@ class ClassFields:
                         pending.append(found)
         return chain
 
-    def plain_class_chain(self, cls: Scope) -> list[Scope] | None:
+    def plain_class_chain(self, cls: Scope, plain_decorators: frozenset[str] = frozenset()) -> list[Scope] | None:
         """The class and the classes it derives from when all are plain classes of this module
-        (no decorator, no base from elsewhere but `object`/`abc.ABC`, not registered as a pytree):
-        all their code is in sight. None otherwise (a module, dataclass or pytree class)."""
+        (no decorator but `plain_decorators`, no base from elsewhere but `object`/`abc.ABC`, not
+        registered as a pytree): all their code is in sight. None otherwise (a module, dataclass or
+        pytree class)."""
         chain = self._class_chain(cls)
         local = {c.node.name for c in chain}  # type: ignore[attr-defined]
         registered = self._registered_classes()
         for c in chain:
             node: ast.ClassDef = c.node  # type: ignore[assignment]
             outside = [b for b in node.bases if not (isinstance(b, ast.Name) and b.id in local)]
-            if node.decorator_list or node.keywords or node.name in registered or any(
+            decorated = any(qualified_name(d, c.parent) not in plain_decorators for d in node.decorator_list)  # type: ignore[arg-type]
+            if decorated or node.keywords or node.name in registered or any(
                     qualified_name(b, c.parent) not in _PLAIN_BASES for b in outside):  # type: ignore[arg-type]
                 return None
         return chain
