@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -23,11 +24,13 @@ def _block_after(text: str, heading: str) -> str:
 
 
 def _codes(source: str, code: str) -> list[str]:
-    """The codes found in `source`, with the document's rule on (a rule off by default too)."""
-    result = subprocess.run(
-        [sys.executable, "-m", "jaxlint", "check", "--no-cache", "--output-format", "json",
-         "--extend-select", code, "--stdin-filename", "example.py"],
-        input=source, capture_output=True, text=True, cwd=ROOT, check=False)
+    """The codes found in `source`, with the document's rule on (a rule off by default too), as a
+    file of an empty project (in the repository, every fixture would be analysed with it)."""
+    with tempfile.TemporaryDirectory() as folder:
+        result = subprocess.run(
+            [sys.executable, "-m", "jaxlint", "check", "--no-cache", "--output-format", "json",
+             "--extend-select", code, "--stdin-filename", "example.py"],
+            input=source, capture_output=True, text=True, cwd=folder, check=False)
     assert result.returncode in (0, 1), result.stderr
     return [f["code"] for f in json.loads(result.stdout)]
 
