@@ -71,7 +71,6 @@ class Loops:
         self.model = model
         self._text = text
         self._varying: dict[ast.AST, frozenset[str]] = {}
-        self._calls_to: dict[Scope, list[tuple[ast.Call, Scope]]] | None = None
 
     # -- where loops are ------------------------------------------------------------------
 
@@ -126,24 +125,12 @@ class Loops:
         through functions that are themselves called in a loop."""
         if depth > _MAX_CALL_DEPTH:
             return None
-        for call, caller in self._calls().get(scope, ()):
+        for call, caller in self.model.repetition.calls_to(scope):
             if self.untraced_loops(call, caller):
                 return call
             if caller.is_function and caller is not scope and self.called_in_loop(caller, depth + 1) is not None:
                 return call
         return None
-
-    def _calls(self) -> dict[Scope, list[tuple[ast.Call, Scope]]]:
-        """Each function's calls in this module, with the function (or module) making them."""
-        if self._calls_to is None:
-            self._calls_to = {}
-            for caller in self.model.scopes:
-                if caller.kind == "class":
-                    continue
-                for call in caller.of_type(ast.Call):
-                    for target, _ in self.model.function_refs(call.func, caller):  # type: ignore[attr-defined]
-                        self._calls_to.setdefault(target, []).append((call, caller))  # type: ignore[arg-type]
-        return self._calls_to
 
     def from_callers_loop(self, expr: ast.expr, scope: Scope) -> tuple[ast.expr, Scope, list[ast.AST]] | None:
         """When `expr` is a parameter of its (untraced) function and a call of that function in a

@@ -30,7 +30,7 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 class Repetition:
     def __init__(self, model: Model) -> None:
         self.model = model
-        self._calls_to: dict[Scope, list[ast.Call]] | None = None
+        self._calls_to: dict[Scope, list[tuple[ast.Call, Scope]]] | None = None
         self._method_calls: dict[str, list[ast.Call]] | None = None
         self._stored_keys: dict[Scope, frozenset[str]] = {}
 
@@ -44,7 +44,7 @@ class Repetition:
         if method_class(scope) is not None:
             calls = self._calls_of_methods().get(scope.node.name, [])  # type: ignore[attr-defined]
         else:
-            calls = self._calls_of_functions().get(scope, [])
+            calls = [call for call, _ in self.calls_to(scope)]
         in_loop = [c for c in calls if self.in_loop(c)]
         return in_loop[0] if in_loop else (calls[1] if len(calls) > 1 else None)
 
@@ -155,14 +155,15 @@ class Repetition:
             return self.model.qualified(value.func, scope) in KEY_MAKERS
         return isinstance(value, ast.Name) and self.model.keys.is_key_name(value.id)
 
-    def _calls_of_functions(self) -> dict[Scope, list[ast.Call]]:
+    def calls_to(self, function: Scope) -> list[tuple[ast.Call, Scope]]:
+        """The calls of this module that name `function`, each with the scope that makes it."""
         if self._calls_to is None:
             self._calls_to = {}
             for caller in self.model.scopes:
                 for call in caller.of_type(ast.Call):
                     for target, _ in self.model.function_refs(call.func, caller):  # type: ignore[attr-defined]
-                        self._calls_to.setdefault(target, []).append(call)  # type: ignore[arg-type]
-        return self._calls_to
+                        self._calls_to.setdefault(target, []).append((call, caller))  # type: ignore[arg-type]
+        return self._calls_to.get(function, [])
 
     def _calls_of_methods(self) -> dict[str, list[ast.Call]]:
         if self._method_calls is None:

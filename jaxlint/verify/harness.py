@@ -4,6 +4,8 @@ eagerly, locating an exception in the user's file, comparing and summarising out
 from __future__ import annotations
 
 import importlib.util
+import inspect
+import linecache
 import os
 import statistics
 import time
@@ -332,6 +334,28 @@ def compilations(function: Callable[..., Any], inputs: list[Inputs]) -> int | No
     except Exception:
         return None
     return log.compiles
+
+
+def row_of_line(subject: Subject, text: str) -> int:
+    """The row of the subject's function whose stripped text is `text` (where the fixes of other
+    findings moved the finding's line in a fixed copy), else the finding's own row."""
+    try:
+        lines, first = inspect.getsourcelines(subject.function)
+    except (OSError, TypeError):
+        return subject.target.row
+    rows = [first + i for i, line in enumerate(lines) if line.strip() == text]
+    return rows[0] if len(rows) == 1 else subject.target.row
+
+
+def line_of(subject: Subject) -> str:
+    """The finding's line as written, stripped."""
+    return linecache.getline(subject.filename, subject.target.row).strip()
+
+
+def first_not_confirmed(outcomes: list[Verdict]) -> Verdict:
+    """What an experiment that confirmed nothing reports: a run that showed no problem, else the
+    first failure."""
+    return next((o for o in outcomes if o.status == "not-confirmed"), outcomes[0])
 
 
 def with_input_set(evidence: dict[str, Any], subject: Subject, index: int) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from jaxlint.verify.harness import (
     Subject,
     compiling,
     failure,
+    first_not_confirmed,
     fix_raised,
     run_as_found,
     same,
@@ -74,7 +75,7 @@ def count_compilations(subject: Subject) -> Verdict:
                                         f"({run.run_ms:.0f} ms; {run.warm_ms:.0f} ms when run again)", evidence)
         outcomes.append(Verdict("not-confirmed", f"`{callee}` compiled {run.compilations} time"
                                                  f"{'s' * (run.compilations != 1)} in one run of `{name}`", evidence))
-    return next((o for o in outcomes if o.status == "not-confirmed"), outcomes[0])
+    return first_not_confirmed(outcomes)
 
 
 def fix_compiles_less(original: Subject, fixed: Subject) -> Verdict:

@@ -4,8 +4,6 @@ expression gives. Confirmed when the value is unchanged and the update would hav
 
 from __future__ import annotations
 
-import inspect
-import linecache
 import os
 import sys
 from typing import Any
@@ -15,7 +13,10 @@ import jax
 from jaxlint.verify.harness import (
     Subject,
     failure,
+    first_not_confirmed,
     fix_raised,
+    line_of,
+    row_of_line,
     run_as_found,
     same,
     summarize,
@@ -94,7 +95,7 @@ def run(subject: Subject) -> Verdict:
             return Verdict("confirmed", f"`{data['watch']}` is {summarize(after)} after line {subject.target.row}, "
                                         f"unchanged; the discarded `{data['expr']}` was {summarize(result)}", evidence)
         outcomes.append(Verdict("not-confirmed", "the discarded result equals the value it was meant for", evidence))
-    return next((o for o in outcomes if o.status == "not-confirmed"), outcomes[0])
+    return first_not_confirmed(outcomes)
 
 
 def check_fix(original: Subject, fixed: Subject) -> Verdict:
@@ -116,10 +117,4 @@ def check_fix(original: Subject, fixed: Subject) -> Verdict:
 
 def _fixed_row(original: Subject, fixed: Subject, data: dict[str, str]) -> int:
     """The fixed line (`x = x.at[...]...`) in the fixed function: other fixes may have moved it."""
-    wanted = f"{data.get('base')} = {linecache.getline(original.filename, original.target.row).strip()}"
-    try:
-        lines, first = inspect.getsourcelines(fixed.function)
-    except (OSError, TypeError):
-        return original.target.row
-    rows = [first + i for i, line in enumerate(lines) if line.strip() == wanted]
-    return rows[0] if len(rows) == 1 else original.target.row
+    return row_of_line(fixed, f"{data.get('base')} = {line_of(original)}")

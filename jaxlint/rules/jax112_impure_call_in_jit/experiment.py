@@ -6,6 +6,7 @@ from __future__ import annotations
 from jaxlint.verify.harness import (
     Subject,
     failure,
+    first_not_confirmed,
     run_compiled,
     run_eager,
     same,
@@ -35,4 +36,4 @@ def run(subject: Subject) -> Verdict:
                                         f"the function returns {summarize(eager[0])}, then {summarize(eager[1])}",
                            evidence)
         outcomes.append(Verdict("not-confirmed", "the compiled calls differ, or the eager ones do not", evidence))
-    return next((o for o in outcomes if o.status == "not-confirmed"), outcomes[0])
+    return first_not_confirmed(outcomes)

@@ -16,6 +16,7 @@ from jaxlint.verify.harness import (
     compiled,
     compiling,
     failure,
+    first_not_confirmed,
     fix_raised,
     run_compiled,
     same,
@@ -107,7 +108,7 @@ def run(subject: Subject) -> Verdict:
         if unrolled:
             return Verdict("confirmed", what, evidence)
         outcomes.append(Verdict("not-confirmed", what + ": not unrolled", evidence))
-    return next((o for o in outcomes if o.status == "not-confirmed"), outcomes[0])
+    return first_not_confirmed(outcomes)
 
 
 def check_fix(original: Subject, fixed: Subject) -> Verdict:

@@ -4,8 +4,6 @@ again: the first is what the code measured (the dispatch), the second what the c
 
 from __future__ import annotations
 
-import inspect
-import linecache
 import os
 import sys
 import time
@@ -19,7 +17,10 @@ import jax
 from jaxlint.verify.harness import (
     Subject,
     failure,
+    first_not_confirmed,
     fix_raised,
+    line_of,
+    row_of_line,
     run_as_found,
     with_input_set,
 )
@@ -60,15 +61,7 @@ class _Watch:
 
 def _row(subject: Subject, original: Subject) -> int:
     """The finding's line in the subject's file: the fixes of other findings may have moved it."""
-    if subject is original:
-        return subject.target.row
-    wanted = linecache.getline(original.filename, original.target.row).strip()
-    try:
-        lines, first = inspect.getsourcelines(subject.function)
-    except (OSError, TypeError):
-        return subject.target.row
-    rows = [first + i for i, line in enumerate(lines) if line.strip() == wanted]
-    return rows[0] if len(rows) == 1 else subject.target.row
+    return subject.target.row if subject is original else row_of_line(subject, line_of(original))
 
 
 @contextmanager
@@ -119,7 +112,7 @@ def run(subject: Subject) -> Verdict:
                                         f"{waited:.3f} ms ({waited / max(seen, 1e-9):.1f}× longer)", evidence)
         outcomes.append(Verdict("not-confirmed", f"the result was ready when the clock was read ({seen:.3f} ms "
                                                  f"measured, {waited:.3f} ms after waiting)", evidence))
-    return next((o for o in outcomes if o.status == "not-confirmed"), outcomes[0])
+    return first_not_confirmed(outcomes)
 
 
 def check_fix(original: Subject, fixed: Subject) -> Verdict:
