@@ -104,9 +104,7 @@ class Loops:
         if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
             return True
         if isinstance(expr, ast.Name):
-            owner = scope.lookup_scope(expr.id)
-            bindings = owner.bindings.get(expr.id, []) if owner is not None else []
-            values = [self.model.parent(b.node) for b in bindings]
+            values = [self.model.parent(b.node) for b in scope.bindings_of(expr.id)]
             return bool(values) and all(isinstance(v, ast.Assign) and v.value is not expr
                                         and self._literal_sequence(v.value, scope) for v in values)
         if isinstance(expr, ast.Call) and self.model.qualified(expr.func, scope) in _COMBINING and expr.args:

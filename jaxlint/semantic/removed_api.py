@@ -158,7 +158,5 @@ def _root_import_removed(node: ast.AST, scope: Scope) -> bool:
         node = node.value
     if not isinstance(node, ast.Name):
         return True
-    owner = scope.lookup_scope(node.id)
-    bindings = owner.bindings.get(node.id, []) if owner is not None else []
-    return any(b.kind == "import" and removal(b.qualified) is not None for b in bindings)
+    return any(b.kind == "import" and removal(b.qualified) is not None for b in scope.bindings_of(node.id))
 

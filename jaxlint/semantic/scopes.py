@@ -68,6 +68,11 @@ class Scope:
             scope = scope.parent
         return None
 
+    def bindings_of(self, name: str) -> list[Binding]:
+        """The bindings `name` refers to from here (none for a builtin or an unknown name)."""
+        owner = self.lookup_scope(name)
+        return owner.bindings.get(name, []) if owner is not None else []
+
     def ancestors(self) -> list[Scope]:
         found, scope = [], self.parent
         while scope is not None:

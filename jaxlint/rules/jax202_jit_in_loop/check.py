@@ -165,7 +165,7 @@ def _hoistable(model: Model, wrapped: ast.expr, scope: Scope, loops: list[ast.AS
     if isinstance(wrapped, ast.Lambda):
         names -= {a.arg for a in ast.walk(wrapped.args) if isinstance(a, ast.arg)}
     changed = {n for n in model.loops.touched(outermost) & names
-               if not any(b.kind == "import" for b in _bindings(scope, n))}
+               if not any(b.kind == "import" for b in scope.bindings_of(n))}
     if changed:
         return False
     return not _in_nested_function(model, call, outermost)
@@ -207,11 +207,6 @@ def _suggested_name(wrapped: ast.expr) -> str:
         inner = wrapped.args[0]
         return f"{inner.id if isinstance(inner, ast.Name) else inner.attr}_jit"
     return "jitted"
-
-
-def _bindings(scope: Scope, name: str) -> list:
-    owner = scope.lookup_scope(name)
-    return owner.bindings.get(name, []) if owner is not None else []
 
 
 def _function(scope: Scope) -> Scope:
