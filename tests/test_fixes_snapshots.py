@@ -51,17 +51,21 @@ def test_every_rule_has_snapshots() -> None:
 
 
 BEHAVES = [p for p in CASES if "\nEXAMPLES = [" in p.read_text()]
-# Loads the input and its fixed copy; for each example, runs the original with jit disabled and
-# the fixed one as it is; compares results (values and dtypes) and the lines printed.
-_COMPARE = """
-import contextlib, importlib.util, io, sys
-import jax, numpy as np
+# Run in a child process: loads a module from its path.
+_LOAD = """
+import importlib.util, sys
 
 def load(path, name):
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+"""
+# Loads the input and its fixed copy; for each example, runs the original with jit disabled and
+# the fixed one as it is; compares results (values and dtypes) and the lines printed.
+_COMPARE = _LOAD + """
+import contextlib, io
+import jax, numpy as np
 
 def run(function, args, eager):
     out = io.StringIO()
@@ -98,15 +102,7 @@ def test_fixed_snapshot_behaves_as_the_original(case: Path) -> None:
 RUNNABLE = [p for p in CASES if "\nRUNS = [" in p.read_text()]
 # For fixes of code that cannot run (a name JAX removed, a list where JAX takes arrays): each function
 # of the input fails under JAX, and the same function of the fixed copy runs.
-_RUN_BOTH = """
-import importlib.util, sys
-
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
+_RUN_BOTH = _LOAD + """
 fixed = load(sys.argv[2], "fixed")
 try:
     original = load(sys.argv[1], "original")
