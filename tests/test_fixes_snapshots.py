@@ -100,8 +100,9 @@ def test_fixed_snapshot_behaves_as_the_original(case: Path) -> None:
 
 
 RUNNABLE = [p for p in CASES if "\nRUNS = [" in p.read_text()]
-# For fixes of code that cannot run (a name JAX removed, a list where JAX takes arrays): each function
-# of the input fails under JAX, and the same function of the fixed copy runs.
+# For fixes of code that cannot run (a name JAX removed, a list where JAX takes arrays, a traced value where
+# a concrete one is needed): each function of the input fails under JAX, and the same function of the
+# fixed copy runs.
 _RUN_BOTH = _LOAD + """
 fixed = load(sys.argv[2], "fixed")
 try:
@@ -113,7 +114,7 @@ for name, args in fixed.RUNS:
         if original is not None:
             getattr(original, name)(*args)
             print(f"{name}: the original ran")
-    except (AttributeError, ImportError, TypeError):
+    except (AttributeError, ImportError, TypeError, IndexError):  # JAX's tracer errors are TypeErrors
         pass
     getattr(fixed, name)(*args)
 """

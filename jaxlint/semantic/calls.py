@@ -246,10 +246,15 @@ def _builtin_value(name: str, args: list[Value], inputs: list[Value]) -> Value:
     return MAYBE_TRACED if any(v.traced for v in inputs) else UNKNOWN
 
 
+_AXIS_SUMS = frozenset(("jax.lax.psum", "jax.lax.pmean"))
+
+
 def _jax_value(interp: Interpreter, node: ast.Call, qualified: str, inputs: list[Value], traced_input: bool) -> Value:
     short = qualified.rsplit(".", 1)[1]
     if (qualified.startswith("jax.numpy.") and short in JNP_STATIC_FUNCS) or qualified in STATIC_JAX_FUNCS:
         return Value(static=True, shape=short in ("shape", "ndim", "size"), is_tuple=short == "shape")
+    if qualified in _AXIS_SUMS and not traced_input and inputs and inputs[0].static:
+        return STATIC  # `lax.psum(1, "i")`, the axis size: JAX gives a Python number, concrete under jit
     traced = traced_input or interp.staging
     if qualified in PYTREE_RESULTS:
         return _pytree_result(node, qualified, traced, interp)

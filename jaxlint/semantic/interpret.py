@@ -21,6 +21,7 @@ from jaxlint.semantic.values import (
     TREE,
     UNKNOWN,
     Value,
+    binary,
     combine,
     element,
     join,
@@ -188,7 +189,7 @@ class Interpreter:
         right = self.eval(node.value, state)
         if isinstance(node.target, ast.Name):
             left = self.eval_name(node.target.id, node.target, state)
-            self.bind(node.target, combine([left, right]), state, None)
+            self.bind(node.target, binary(node.op, left, right), state, None)
         else:
             self.eval(node.target, state)
 
@@ -413,10 +414,7 @@ class Interpreter:
         return TREE if any(v.traced for v in values) else UNKNOWN
 
     def _eval_BinOp(self, node: ast.BinOp, state: State) -> Value:
-        left, right = self.eval(node.left, state), self.eval(node.right, state)
-        if left.is_tuple and right.is_tuple and isinstance(node.op, ast.Add):
-            return replace(combine([left, right]), is_tuple=True, elts=None)
-        return combine([left.as_array(), right.as_array()])
+        return binary(node.op, self.eval(node.left, state), self.eval(node.right, state))
 
     def _eval_UnaryOp(self, node: ast.UnaryOp, state: State) -> Value:
         operand = self.eval(node.operand, state)

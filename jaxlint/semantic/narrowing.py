@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from jaxlint.semantic.traced import defaulted_params
+
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
@@ -21,6 +23,8 @@ def dead_under_tracing(model: Model, function: Scope, node: ast.AST) -> bool:
     """`node` of `function` lies in the body of `if NAME is None:`, NAME is a name of the
     enclosing function, and every use of `function` there other than an eager call comes where
     NAME is known not to be None."""
+    if _default_never_traced(model, function, node):
+        return True
     owner = function.parent
     name = getattr(function.node, "name", None)
     if owner is None or not owner.is_function or name is None or model.info(owner).traced:
@@ -29,6 +33,23 @@ def dead_under_tracing(model: Model, function: Scope, node: ast.AST) -> bool:
         if owner.lookup_scope(tested) is owner and len(owner.bindings[tested]) == 1 \
                 and tested not in function.bindings and _uses_rule_out(model, owner, name, tested):
             return True
+    return False
+
+
+def _default_never_traced(model: Model, function: Scope, node: ast.AST) -> bool:
+    """`node` lies in the body of `if P is None:`, where P's default is None and every lax body
+    reference of the function binds P (`lax.cond(p, x, partial(f, size=n), ...)`): the branch
+    runs only when the function is called eagerly without P."""
+    info = model.info(function)
+    if not info.reasons or not all(r.startswith("body of") for r in info.reasons):
+        return False
+    defaults = defaulted_params(function) - info.defaults_kept
+    child, parent = node, model.parent(node)
+    while parent is not None and parent is not function.node:
+        if isinstance(parent, ast.If) and child in parent.body and (tested := _is_none_test(parent.test)) in defaults:
+            # not rebound before the test: other bindings fill it in that branch (`if n is None: n = ...`)
+            return all(b.kind == "param" or b.lineno > parent.lineno for b in function.bindings[tested])
+        child, parent = parent, model.parent(parent)
     return False
 
 

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
 
 # jnp reductions of shapes (`jnp.prod(x.shape)`): they reject a tuple argument outright (TypeError even
 # outside jit), and a Python value is what the code needs there (`math.prod`).
@@ -70,3 +76,44 @@ SHAPE_SINKS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
 }
 # Array methods whose shape arguments are static in the same way.
 METHOD_SINKS = frozenset(("reshape", "broadcast_to", "repeat", "tile"))
+
+# Sinks that hash their argument or test it element-wise: a NumPy array fails there too.
+_HASHED_SINKS = frozenset(("jax.random.split", "jax.random.choice", "jax.lax.broadcast_in_dim"))
+_CONVERTING_METHODS = frozenset(("item", "tolist"))  # a Python value of the receiver: concrete only
+
+
+def concrete_arguments(model: Model, scope: Scope, calls: list[ast.AST]) -> Iterator[tuple[str, ast.expr, bool]]:
+    """Every place in the scope's `calls` and slices where Python or JAX needs a concrete value:
+    (what needs it, the expression that must be concrete, whether a NumPy array fails there too)."""
+    for call in calls:
+        name = model.qualified(call.func, scope)  # type: ignore[attr-defined]
+        if isinstance(call.func, ast.Attribute) and call.func.attr in _CONVERTING_METHODS and name is None:  # type: ignore[attr-defined]
+            yield f"`.{call.func.attr}()`", call.func.value, False  # type: ignore[attr-defined]
+            continue
+        if name in SHAPE_SINKS:
+            positions, keywords = SHAPE_SINKS[name]
+            label = f"`{name.replace('jax.numpy.', 'jnp.').replace('builtins.', '')}`"
+            exprs = [a for i, a in enumerate(call.args) if i in positions]  # type: ignore[attr-defined]
+            exprs += [k.value for k in call.keywords if k.arg in keywords]  # type: ignore[attr-defined]
+        elif isinstance(call.func, ast.Attribute) and call.func.attr in METHOD_SINKS and name is None:  # type: ignore[attr-defined]
+            label = f"`.{call.func.attr}()`"  # type: ignore[attr-defined]
+            exprs = list(call.args) + [k.value for k in call.keywords]  # type: ignore[attr-defined]
+        else:
+            continue
+        if any(k.arg == "total_repeat_length" for k in call.keywords):  # type: ignore[attr-defined]
+            exprs = [e for e in exprs if e is not _repeats(call, name)]  # the counts may be traced then
+        for expr in exprs:
+            for part in expr.elts if isinstance(expr, (ast.Tuple, ast.List)) else [expr]:
+                yield label, part, name in _HASHED_SINKS
+    for sub in scope.of_type(ast.Slice):
+        for bound in (sub.lower, sub.upper, sub.step):  # type: ignore[attr-defined]
+            if bound is not None:
+                yield "a slice bound", bound, False
+
+
+def _repeats(call: ast.Call, name: str | None) -> ast.expr | None:
+    """The `repeats` argument of `jnp.repeat(x, repeats)` or `x.repeat(repeats)`."""
+    position = 1 if name == "jax.numpy.repeat" else 0
+    if len(call.args) > position:
+        return call.args[position]
+    return next((k.value for k in call.keywords if k.arg == "repeats"), None)

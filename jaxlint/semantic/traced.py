@@ -32,6 +32,8 @@ class TraceInfo:
     unbatched: set[str] = field(default_factory=set)
     # Handed only static values by the traced callers seen so far (a traced one makes it traced).
     given_static: set[str] = field(default_factory=set)
+    # Defaulted parameters some lax body reference leaves at their default (`partial(f, n=3)` does not).
+    defaults_kept: set[str] = field(default_factory=set)
     # For messages, how the code comes to be traced: "traced by `jax.lax.scan`", "traced inside flax `__call__`"
     origin: str = ""
     # Traced because another module's traced code calls it: "jit-compiled `step` in pkg/train.py:9"
@@ -271,6 +273,7 @@ class TraceAnalysis:
                     info.add(T.LAX_MAP if name == "jax.lax.map" else T.LAX, f"body of {name}")
                     params = target.params()[bound:]
                     info.static_params |= defaulted_params(target)  # lax passes a fixed number of arguments
+                    info.defaults_kept |= defaulted_params(target) - self._partial_keywords(expr, scope)
                     info.traced_params |= {p for p in params if p not in info.static_params}
                     info.all_params_traced = True
             return
@@ -397,6 +400,16 @@ class TraceAnalysis:
             if isinstance(expr.func, ast.Name):  # make_train(config): the def it returns
                 return [ref for factory, _ in self.function_refs(expr.func, scope) for ref in self._returned(factory)]
         return []
+
+    def _partial_keywords(self, expr: ast.expr, scope: Scope) -> set[str]:
+        """The parameters `partial(f, name=value)` binds to something other than None, where `expr`
+        is that call or a name it is assigned to."""
+        if isinstance(expr, ast.Name):
+            statement = self._reaching_statement(expr, scope)
+            expr = statement.value if isinstance(statement, ast.Assign) else expr
+        if not (isinstance(expr, ast.Call) and qualified_name(expr.func, scope) in T.PARTIAL):
+            return set()
+        return {k.arg for k in expr.keywords if k.arg and not (isinstance(k.value, ast.Constant) and k.value.value is None)}
 
     def _returned(self, factory: Scope) -> list[tuple[Scope, int]]:
         """The functions defined in `factory` that it returns (`return train`, `return lambda x: ...`);

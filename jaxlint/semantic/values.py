@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import ast
+from dataclasses import dataclass, replace
 
 # Levels of `traced`: a pytree that may be a container (truthiness is fine), or an array tracer.
 NOT_TRACED, TRACED_TREE, TRACED_ARRAY = 0, 1, 2
@@ -79,6 +80,16 @@ def combine(values: list[Value]) -> Value:
         static=all(v.static for v in values) and not traced,
         shape=all(v.static for v in values) and any(v.shape for v in values),
         staged_static=staged, uncertain=uncertain)
+
+
+def binary(op: ast.operator, left: Value, right: Value) -> Value:
+    """`left op right`: tuples joined by `+` stay a tuple (a pytree, whatever tracers it holds:
+    `shape += (n,)`); anything else is arithmetic."""
+    if isinstance(op, ast.Add) and left.is_tuple and right.is_tuple:
+        joined = combine([left, right])
+        elts = left.elts + right.elts if left.elts is not None and right.elts is not None else None
+        return replace(joined, traced=TRACED_TREE if joined.traced else NOT_TRACED, jax=False, is_tuple=True, elts=elts)
+    return combine([left.as_array(), right.as_array()])
 
 
 def element(value: Value) -> Value:

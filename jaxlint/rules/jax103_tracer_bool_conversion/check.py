@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.jax103_tracer_bool_conversion.while_carry import while_carry
+from jaxlint.rules.static_cause import static_cause
 from jaxlint.rules.where_arms import where_form
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.interpret import comparison_value
@@ -106,7 +107,7 @@ def _is_tracer_guard(expr: ast.expr) -> bool:
 
 def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Report:
     info = model.info(scope)
-    static = _static_candidates(model, scope, operand)
+    static = static_cause(model, scope, operand)
     if static:
         entry, params = static
         names = ", ".join(f"`{p}`" for p in params)
@@ -132,75 +133,3 @@ def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Re
 def _traced_by(info: TraceInfo, scope: Scope) -> str:
     """The function, with how it comes to be traced: "jit-compiled `f`", "`body` (traced by `jax.lax.scan`)"."""
     return info.describe(function_label(scope))
-
-
-def _static_candidates(model: Model, scope: Scope, operand: ast.expr) -> tuple[Scope, list[str]] | None:
-    """The jit-compiled function and its parameters that are the whole cause and are used only
-    where static values are fine: the function's own, or those of the jit-compiled function
-    that only passes them on to it (`jax.jit(solve)`, `solve` handing `max_steps` to a helper)."""
-    info = model.info(scope)
-    if info.filtered or info.loop_body:
-        return None  # equinox's filter_jit takes no `static_argnames`; a lax loop body's index is traced by the loop
-    facts = model.facts(scope)
-    names = [n for n in ast.walk(operand) if isinstance(n, ast.Name) and facts.value(n).traced]
-    params = sorted({n.id for n in names})
-    # A pytree parameter (`state.step`) cannot be made static: only a scalar or array one.
-    if not params or any(n.id not in info.traced_params or not facts.value(n).surely_traced_array for n in names):
-        return None
-    if not _only_in_conditions(model, scope, params):
-        return None
-    return _jit_entry(model, scope, params, _CHAIN)
-
-
-_CHAIN = 3  # calls followed up from the function to the jit-compiled one
-
-
-def _only_in_conditions(model: Model, scope: Scope, params: list[str], passed: frozenset[ast.AST] = frozenset()) -> bool:
-    """The parameters are bound once and read only in Python conditions (or as the `passed`
-    arguments), never as an array or a dict (`loss.sum() < eps`, `cfg["flag"]`: a static
-    argument must be hashable)."""
-    if any(b.kind != "param" for p in params for b in scope.bindings.get(p, [])):
-        return False
-    for load in scope.of_type(ast.Name):
-        if load.id not in params or not isinstance(load.ctx, ast.Load):  # type: ignore[attr-defined]
-            continue
-        if not (load in passed or _in_condition(model, load)) or isinstance(model.parent(load), (ast.Attribute, ast.Subscript)):
-            return False
-    return True
-
-
-def _jit_entry(model: Model, scope: Scope, params: list[str], depth: int) -> tuple[Scope, list[str]] | None:
-    """The function jit applies to, with its parameters that reach `params` of `scope` unchanged,
-    `depth` calls up at most; every call of `scope` is in that one caller."""
-    info = model.info(scope)
-    if info.cached and "jit" in info.transforms and info.all_params_traced and not info.filtered \
-            and any(r.startswith(("decorated with", "wrapped by")) for r in info.reasons):
-        return scope, params  # jit applies to it: its `static_argnames` can say so
-    if depth == 0:
-        return None
-    callers: dict[Scope, set[ast.Name]] = {}
-    for param in params:
-        arguments = model.arguments_from_callers(scope, param)
-        if not arguments:
-            return None
-        for caller, argument in arguments:
-            if not isinstance(argument, ast.Name) or caller.lookup_scope(argument.id) is not caller:
-                return None
-            callers.setdefault(caller, set()).add(argument)
-    if len(callers) != 1:
-        return None
-    [(caller, passed)] = callers.items()
-    names = sorted({a.id for a in passed})
-    if not names or any(n not in model.info(caller).traced_params for n in names) \
-            or not _only_in_conditions(model, caller, names, frozenset(passed)):
-        return None
-    return _jit_entry(model, caller, names, depth - 1)
-
-
-def _in_condition(model: Model, node: ast.AST) -> bool:
-    child, parent = node, model.parent(node)
-    while parent is not None and not isinstance(parent, ast.stmt):
-        if isinstance(parent, ast.IfExp) and parent.test is child:
-            return True
-        child, parent = parent, model.parent(parent)
-    return isinstance(parent, (ast.If, ast.While, ast.Assert)) and getattr(parent, "test", None) is child

@@ -11,9 +11,8 @@ from jaxlint.rules.base import Report, snippet
 from jaxlint.semantic.calls import SHAPE_ATTRS
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.static_arguments import (
-    METHOD_SINKS,
     SHAPE_REDUCTIONS,
-    SHAPE_SINKS,
+    concrete_arguments,
     number_literals,
 )
 
@@ -24,11 +23,7 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.traced import TraceInfo
 
 
-# Sinks that hash their argument or test it element-wise: a NumPy array there fails too, so `np.`
-# fixes only a reduction (a NumPy scalar) passed straight in.
-_HASHED_SINKS = frozenset(("jax.random.split", "jax.random.choice", "jax.lax.broadcast_in_dim"))
 _SHAPE_FUNCTIONS = frozenset(("len", "shape", "ndim", "size"))
-_CONVERTING_METHODS = frozenset(("item", "tolist"))  # a Python value of the receiver: concrete only
 
 
 def check(model: Model) -> Iterator[Report]:
@@ -61,7 +56,7 @@ def check(model: Model) -> Iterator[Report]:
                 yield _report(model, call, scope, "raises TypeError: jnp rejects tuples")
         if not staging:
             continue
-        for sink, expr, hashed in _sink_arguments(model, scope, calls):
+        for sink, expr, hashed in concrete_arguments(model, scope, calls):
             origin = facts.value(expr).staged_static
             if isinstance(origin, ast.Call) and origin not in reported:
                 reported.add(origin)
@@ -144,32 +139,6 @@ def _imported_reductions(model: Model) -> set[str]:
 def _reduces_shape_tuple(call: ast.Call, facts: Facts) -> bool:
     value = facts.value(call.args[0])
     return value.shape and value.is_tuple and value.static
-
-
-def _sink_arguments(model: Model, scope: Scope, calls: list[ast.AST]) -> Iterator[tuple[str, ast.expr, bool]]:
-    """(what needs it, an expression that must be static, whether a NumPy array fails there too)."""
-    for call in calls:
-        name = model.qualified(call.func, scope)  # type: ignore[attr-defined]
-        if isinstance(call.func, ast.Attribute) and call.func.attr in _CONVERTING_METHODS and name is None:  # type: ignore[attr-defined]
-            yield f"`.{call.func.attr}()`", call.func.value, False  # type: ignore[attr-defined]
-            continue
-        if name in SHAPE_SINKS:
-            positions, keywords = SHAPE_SINKS[name]
-            label = f"`{name.replace('jax.numpy.', 'jnp.').replace('builtins.', '')}`"
-            exprs = [a for i, a in enumerate(call.args) if i in positions]  # type: ignore[attr-defined]
-            exprs += [k.value for k in call.keywords if k.arg in keywords]  # type: ignore[attr-defined]
-        elif isinstance(call.func, ast.Attribute) and call.func.attr in METHOD_SINKS and name is None:  # type: ignore[attr-defined]
-            label = f"`.{call.func.attr}()`"  # type: ignore[attr-defined]
-            exprs = list(call.args) + [k.value for k in call.keywords]  # type: ignore[attr-defined]
-        else:
-            continue
-        for expr in exprs:
-            for part in expr.elts if isinstance(expr, (ast.Tuple, ast.List)) else [expr]:
-                yield label, part, name in _HASHED_SINKS
-    for sub in scope.of_type(ast.Slice):
-        for bound in (sub.lower, sub.upper, sub.step):  # type: ignore[attr-defined]
-            if bound is not None:
-                yield "a slice bound", bound, False
 
 
 def _static_argument_calls(model: Model, scope: Scope, calls: list[ast.AST]) -> Iterator[tuple[ast.Call, str]]:

@@ -2,6 +2,8 @@
 static head stays a Python `if`), a return after the chain, `x or y` of arrays; never dicts,
 None, slice bounds or sizes, nor a static test after a traced one."""
 
+from functools import partial
+
 import jax
 import jax.numpy as jnp
 
@@ -82,7 +84,7 @@ def none_arm(x):
     return None if x.sum() > 0 else x
 
 
-@jax.jit
+@partial(jax.jit, static_argnames=("n",))
 def slice_bound(x, n):
     return x[(n if n else 0):]
 

@@ -1,0 +1,83 @@
+"""JAX108 tracer-concretization: in code traced by jit, vmap, grad or a lax body, a traced array
+where a concrete Python value is needed: `float`/`int`/`complex`/`operator.index`, `.item()`,
+`.tolist()`, `range`, a shape or size argument, a slice bound (the model's table of such places,
+`semantic/static_arguments.py`). A tracer made by jnp from static values there is JAX105's
+finding; `bool()` and conditions are JAX103's; `np.asarray` is JAX111's."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from jaxlint.rules.base import Report, function_label, snippet
+from jaxlint.rules.static_cause import static_cause
+from jaxlint.semantic.concrete_guards import concrete_only
+from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.narrowing import dead_under_tracing
+from jaxlint.semantic.static_arguments import (
+    METHOD_SINKS,
+    SHAPE_SINKS,
+    concrete_arguments,
+)
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
+
+_SINK_NAMES = frozenset(name.rsplit(".", 1)[1] for name in SHAPE_SINKS) | METHOD_SINKS | {"item", "tolist"}
+
+# What JAX 0.10.2 raises at each kind of place, and what to write instead.
+_CONVERSIONS = {"`int`", "`float`", "`complex`", "`.item()`", "`.tolist()`"}
+_INDEX = {"`range`", "`operator.index`"}
+
+
+def check(model: Model) -> Iterator[Report]:
+    for scope in model.functions():
+        info = model.info(scope)
+        if not info.traced or not info.abstract:
+            continue
+        calls = [c for c in scope.of_type(ast.Call) if last_name(c.func) in _SINK_NAMES]  # type: ignore[attr-defined]
+        if not calls and not scope.of_type(ast.Slice):
+            continue
+        facts = model.facts(scope)
+        seen: set[ast.AST] = set()
+        for sink, expr, _ in concrete_arguments(model, scope, calls):
+            value = facts.value(expr)
+            # a tracer jnp made from static values is JAX105's (the fix is NumPy there)
+            place = _place(model, expr)
+            if place in seen or not value.surely_traced_array or value.staged_static is not None \
+                    or dead_under_tracing(model, scope, expr) or concrete_only(model, scope, expr):
+                continue
+            seen.add(place)
+            yield _report(model, scope, expr, sink)
+
+
+def _place(model: Model, expr: ast.expr) -> ast.AST:
+    """The call or slice that needs the value: reported once (`x[i:i + 4]` has two traced bounds)."""
+    node = model.parent(expr)
+    while node is not None and not isinstance(node, (ast.Call, ast.Slice)):
+        node = model.parent(node)
+    return node or expr
+
+
+def _report(model: Model, scope: Scope, expr: ast.expr, sink: str) -> Report:
+    where = model.info(scope).describe(function_label(scope))
+    if sink in _CONVERSIONS:
+        error, instead = "ConcretizationTypeError", "keep it a JAX array, or compute it outside the traced function"
+    elif sink in _INDEX:
+        error, instead = "TracerIntegerConversionError", "use `jax.lax.fori_loop`/`jax.lax.while_loop`"
+    elif sink == "a slice bound":
+        error, instead = "IndexError", "use `jax.lax.dynamic_slice` (a fixed size), or mask with `jnp.where`"
+    else:
+        error, instead = "a TypeError or ConcretizationTypeError", "shapes must be static: derive it from `x.shape`"
+    head = f"{sink} needs a concrete value, but `{snippet(expr)}` is traced in {where}: it raises {error}"
+    cause = static_cause(model, scope, expr)
+    if cause is None:
+        return Report(expr, f"{head}; {instead}", scope)
+    entry, params = cause
+    names = ", ".join(f"`{p}`" for p in params)
+    through = "" if entry is scope else f" of `{function_label(entry)}`, which only passes it on here,"
+    data = {"params": params, "function": entry.node.lineno, "entry": entry.node.name}  # type: ignore[attr-defined]
+    return Report(expr, f"{head}; {names}{through} is used only where a static value is fine: mark it static "
+                        f"(`static_argnames`)", scope, fixable="safe", fix_data=data)
