@@ -41,8 +41,8 @@ def check(model: Model) -> Iterator[Report]:
             uses.setdefault((load.id, owner), []).append(load)
         for (name, owner), found in uses.items():  # in the order of their first reads
             load = found[0]
-            if name in reported or name in scope.globals:
-                continue
+            if name in reported or name in scope.globals or name in scope.nonlocals:
+                continue  # rebound by the function itself: a side effect, JAX107's finding
             if nested and owner.kind == "module":
                 continue  # a new function object per enclosing call is traced afresh
             change = _later_change(model, owner, name, scope, _attributes_read(model, found))
@@ -359,10 +359,20 @@ def _free_loads(model: Model, scope: Scope) -> list[tuple[ast.Name, Scope]]:
             if not isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
                 continue
             owner = sub.lookup_scope(node.id)  # type: ignore[attr-defined]
-            if owner is not None and owner not in inner and owner.kind != "class":
+            if owner is not None and owner not in inner and owner.kind != "class" and not _changed_here(model, node):
                 found.append((node, owner))
     found.sort(key=lambda pair: (pair[0].lineno, pair[0].col_offset))
     return found
+
+
+def _changed_here(model: Model, node: ast.Name) -> bool:
+    """The name is read only to change what it holds (`LOG.append(x)`, `CACHE[k] = v`): no value of
+    it enters the computation; the change itself is a side effect, JAX107's finding."""
+    parent = model.parent(node)
+    if isinstance(parent, ast.Attribute) and parent.attr in MUTATORS:
+        call = model.parent(parent)
+        return isinstance(call, ast.Call) and call.func is parent
+    return isinstance(parent, (ast.Subscript, ast.Attribute)) and isinstance(parent.ctx, (ast.Store, ast.Del))
 
 
 def _attributes_read(model: Model, uses: list[ast.Name]) -> frozenset[str] | None:

@@ -1,0 +1,11 @@
+"""JAX107 side-effect-in-jit: jit-compiled code that changes state outside itself (a global, a
+container or object of an enclosing scope, an attribute of `self`): the change runs once, while
+tracing, and may leak tracers.
+
+The rule's declarations; `check` finds it, `experiment` verifies it (JAX). It has no fix."""
+
+CODE = "JAX107"
+NAME = "side-effect-in-jit"
+SEVERITY = "error"
+FIX = "none"
+SUMMARY = "A global, an outside list/dict or `self.attr` changed in jit-compiled code changes once, at trace time, not on every call."

@@ -1,0 +1,85 @@
+"""JAX107 side-effect-in-jit: in code that jit compiles (jit, lax bodies, checkpoint), a change to
+state that outlives the trace: a `global`/`nonlocal` name rebound, a list/dict/set of an enclosing
+scope mutated or stored into, an attribute of an outside object or of a jitted method's `self`
+set (the model's `side_effects`): a running count (`+=`), a removal, or a traced value stored or
+added. Static values recorded while tracing (shapes, a trace counter) are bookkeeping. A container that the same trace builds (a list the jitted
+function makes and a helper appends to) is not flagged; in a lax body, everything outside the
+body outlives it, since the body is traced once for all iterations. A PRNG key kept this way is
+JAX102's finding (its draws repeat). nnx and equinox modules
+manage their own state, and host callbacks run on every call: neither is flagged."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from jaxlint.rules.base import Report, function_label, snippet
+from jaxlint.semantic.classes import method_class
+from jaxlint.semantic.side_effects import SideEffect, outside_effects
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
+
+_COMPILING = frozenset(("jit", "lax", "checkpoint"))
+_MANAGED_STATE = ("flax.nnx.", "equinox.")  # module libraries whose transforms carry `self`'s changes
+_PLAIN_DECORATORS = frozenset(("dataclasses.dataclass", "functools.total_ordering"))
+
+
+def check(model: Model) -> Iterator[Report]:
+    for scope in model.functions():
+        info = model.info(scope)
+        if not (info.traced and info.cached and info.transforms & _COMPILING) or info.shape_only:
+            continue
+        facts = None
+        for effect in outside_effects(model, scope):
+            if effect.owner is None and not _self_outlives_trace(model, scope):
+                continue
+            if effect.owner is not None and not _outlives_trace(model, scope, effect.owner):
+                continue
+            facts = facts or model.facts(scope)
+            # Storing static values while tracing is bookkeeping (a shape, a trace counter in a test);
+            # a running count, a removal or a traced value is state the program means to keep per call.
+            values = [facts.value(v) for v in effect.values]
+            if values and all(v.key is not None for v in values):
+                continue  # a PRNG key advanced while tracing: every call draws the same numbers, JAX102's finding
+            if effect.augmented or not values or any(v.traced for v in values):
+                yield _report(model, scope, effect)
+
+
+def _lax_body(model: Model, scope: Scope) -> bool:
+    return any(r.startswith("body of") for r in model.info(scope).reasons)
+
+
+def _outlives_trace(model: Model, scope: Scope, owner: Scope) -> bool:
+    """State of a scope that is not traced with the function (a module, an untraced function),
+    or of any scope outside a lax body."""
+    return not model.info(owner).traced or _lax_body(model, scope)
+
+
+def _self_outlives_trace(model: Model, scope: Scope) -> bool:
+    """`self` of a method jit compiles directly: the caller's object when `self` is static (its
+    attributes change once, at trace time), a copy when its class is a pytree (the change is
+    lost). A plain class with a traced `self` cannot be called at all: JAX114's finding."""
+    cls = method_class(scope)
+    if cls is None or (model.module_base(cls) or "").startswith(_MANAGED_STATE):
+        return False
+    wraps = [w for d in getattr(scope.node, "decorator_list", ()) if (w := model.wrap_of(d, cls)) is not None]
+    jitted = [w for w in wraps if w.transform.kind == "jit"]
+    if not jitted:
+        return False
+    self_name = scope.positional_params()[0]
+    static = any(0 in w.static_nums or self_name in w.static_names for w in jitted)
+    return static or model.class_fields.plain_class_chain(cls, _PLAIN_DECORATORS) is None
+
+
+def _report(model: Model, scope: Scope, effect: SideEffect) -> Report:
+    where = model.info(scope).describe(function_label(scope))
+    if _lax_body(model, scope):
+        when = "once, when the body is traced, not on every iteration"
+        instead = "carry the value through the loop instead"
+    else:
+        when = "once, while tracing, not on every call"
+        instead = "return the value instead (or use `jax.debug.callback` for a host-side effect)"
+    return Report(effect.node, f"`{snippet(effect.node)}` in {where} {effect.action}, which outlives the trace"
+                               f": it runs {when}, and a stored tracer leaks; {instead}", scope)
