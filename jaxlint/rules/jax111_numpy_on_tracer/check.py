@@ -2,7 +2,8 @@
 function that converts its input to a NumPy array (the model's table, read from NumPy and JAX:
 `semantic/numpy_functions.py`) called with a traced value. NumPy functions that delegate to the
 array's own method (`np.sum`, `np.mean`, `np.max`, `np.transpose`...) work on tracers and are not
-in the table; values that are not traced (shapes, constants, static arguments) are not flagged."""
+in the table; values that are not traced (shapes, constants, static arguments) are not flagged.
+Also a NumPy array (a module constant, an `np.` result) indexed with a traced index."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from jaxlint.semantic.numpy_functions import CONVERTING, WITH_JNP
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
 
 _LAST_NAMES = frozenset(name.rsplit(".", 1)[1] for name in CONVERTING)
 
@@ -24,6 +26,7 @@ def check(model: Model) -> Iterator[Report]:
         info = model.info(scope)
         if not info.traced or info.shape_only:
             continue
+        yield from _indexed_tables(model, scope)
         facts = None
         for call in scope.of_type(ast.Call):
             func = call.func  # type: ignore[attr-defined]
@@ -42,3 +45,28 @@ def check(model: Model) -> Iterator[Report]:
             yield Report(call, f"`{snippet(func)}` converts its input to a NumPy array, but `{snippet(traced)}` is traced in "
                                f"{info.describe(function_label(scope))}: it raises TracerArrayConversionError; {instead}",
                          scope, fixable="safe" if name in WITH_JNP else None, fix_data={"name": short})
+
+
+def _indexed_tables(model: Model, scope: Scope) -> Iterator[Report]:
+    """`TABLE[i]`, `TABLE[:, i]`: a NumPy array indexed with a traced index converts the index to
+    NumPy. (A traced slice bound is JAX108's finding: it needs a concrete value whatever the array.)"""
+    facts = None
+    for subscript in scope.of_type(ast.Subscript):
+        if not isinstance(subscript.ctx, ast.Load):  # type: ignore[attr-defined]
+            continue
+        index = subscript.slice  # type: ignore[attr-defined]
+        parts = index.elts if isinstance(index, ast.Tuple) else [index]
+        if all(isinstance(p, (ast.Slice, ast.Constant)) for p in parts):
+            continue
+        facts = facts or model.facts(scope)
+        table = facts.value(subscript.value)  # type: ignore[attr-defined]
+        if not table.numpy or table.traced:
+            continue
+        traced = next((p for p in parts if not isinstance(p, ast.Slice) and facts.value(p).surely_traced_array), None)
+        if traced is None:
+            continue
+        base = snippet(subscript.value)  # type: ignore[attr-defined]
+        where = model.info(scope).describe(function_label(scope))
+        yield Report(subscript, f"indexing the NumPy array `{base}` with `{snippet(traced)}`, which is traced in {where}, "
+                                f"converts the index to NumPy: it raises TracerArrayConversionError; index a JAX copy, "
+                                f"`jnp.asarray({base})[...]`", scope, fixable="safe", fix_data={"table": True})

@@ -1,4 +1,5 @@
-"""JAX111: `np.sin(x)` on a traced `x` → `jnp.sin(x)` (the same function of `jax.numpy`)."""
+"""JAX111: `np.sin(x)` on a traced `x` → `jnp.sin(x)` (the same function of `jax.numpy`);
+`TABLE[i]` of a NumPy array → `jnp.asarray(TABLE)[i]` (a JAX copy of the table, indexed)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,16 @@ from jaxlint.fixes.renames import spelled
 
 
 def message(finding: Finding) -> str:
+    if (finding.fix_data or {}).get("table"):
+        return "Index `jnp.asarray(...)` of the table"
     return f"Use `jnp.{(finding.fix_data or {}).get('name')}`"
 
 
 def build(ctx: Context, finding: Finding) -> list[Edit]:
+    if (finding.fix_data or {}).get("table"):
+        subscript = ctx.at(finding, cst.Subscript)
+        text, edits = spelled(ctx, "jax.numpy.asarray")
+        return [*edits, ctx.replace(subscript.value, f"{text}({ctx.code(subscript.value)})")]
     name = (finding.fix_data or {}).get("name")
     call = ctx.at(finding, cst.Call)
     if not name or not isinstance(call.func, cst.Attribute):
