@@ -36,12 +36,15 @@ def check(model: Model) -> Iterator[Report]:
         statements = [(s, targets) for s in scope.of_type(*_ASSIGNING) if (targets := _subscript_targets(s))]
         if not statements:
             continue
-        given = arrays.params_given(scope)
-        if not model.info(scope).traced and not given and (
-                all(_never_an_array(model, scope, t) for _, targets in statements for t in targets)
-                or not arrays.may_hold(scope)):
-            continue
-        facts = arrays.facts(scope, given)
+        if not model.info(scope).traced:
+            if all(_never_an_array(model, scope, t) for _, targets in statements for t in targets):
+                # Only a parameter assigned into can then hold an array, and only if a caller hands it one.
+                roots = {root.id for _, targets in statements for t in targets if (root := _root(t)) is not None}
+                if not arrays.params_given(scope, roots):
+                    continue
+            elif not arrays.may_hold(scope) and not arrays.params_given(scope):
+                continue
+        facts = arrays.facts(scope, arrays.params_given(scope))
         for stmt, targets in statements:
             for target in targets:
                 base, indices = _innermost(target)
@@ -94,8 +97,10 @@ class _PassedArrays:
         """The parameters other modules' code hands JAX arrays, and where."""
         return self.model.incoming.given_arrays(scope.qualname if scope.is_function else None)
 
-    def params_given(self, scope: Scope) -> set[str]:
-        return {name for name in _param_names(scope) if self._param_given(scope, name, 0)}
+    def params_given(self, scope: Scope, among: set[str] | None = None) -> set[str]:
+        """The parameters (of `among`, when given) that some call hands a JAX array."""
+        return {name for name in _param_names(scope) if (among is None or name in among)
+                and self._param_given(scope, name, 0)}
 
     def facts(self, scope: Scope, given: set[str]) -> Facts:
         """The facts of `scope` on a call that passes JAX arrays for `given`."""
@@ -163,15 +168,21 @@ _CONTAINER_MAKERS = frozenset(("builtins.dict", "builtins.list", "builtins.set",
                                "collections.OrderedDict", "collections.Counter"))
 
 
+def _root(target: ast.Subscript) -> ast.Name | None:
+    """The name the assigned-into value hangs from: `cache` of `cache.table[k]`."""
+    root = _innermost(target)[0]
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return root if isinstance(root, ast.Name) else None
+
+
 def _never_an_array(model: Model, scope: Scope, target: ast.Subscript) -> bool:
     """Whether the base of `target`, in untraced code, surely holds no JAX array, from how its name
     is bound: `d = {}`, `out = np.zeros(n)`, an import (`registry.table[k] = v`), an untraced
     parameter (`self.cache[k] = v`). Saves interpreting most functions that assign items."""
     base, indices = _innermost(target)
-    root = base
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    if not isinstance(root, ast.Name):
+    root = _root(target)
+    if root is None:
         return False
     owner = scope.lookup_scope(root.id)
     if owner is None or owner.kind == "class":
