@@ -23,4 +23,9 @@ def run(subject: Subject) -> Verdict:
 
 
 def check_fix(original: Subject, fixed: Subject) -> Verdict:
+    entry = (original.target.fix_data or {}).get("entry")
+    name = getattr(original.function, "__name__", None)
+    if entry not in (None, name):  # the fix is at the jit of a caller, which this experiment does not run
+        return Verdict("skipped", f"the fix marks the parameters static where `{entry}` is jitted; this experiment "
+                                  f"runs `{name}` alone, with them traced as `{entry}` passes them")
     return fix_runs(original, fixed, "traces under jax.jit")
