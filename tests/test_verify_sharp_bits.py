@@ -1,4 +1,4 @@
-"""`jaxlint verify` on the fixtures of JAX108, JAX109, JAX111-JAX113, JAX206, JAX301 and JAX303, end to
+"""`jaxlint verify` on the fixtures of JAX107, JAX108, JAX109, JAX111-JAX113, JAX206, JAX301 and JAX303, end to
 end: the real CLI in a subprocess, on the fixtures themselves with the demo's example inputs
 (fixtures/examples.py), real JAX on CPU. Every finding is confirmed, with JAX's own evidence."""
 
@@ -15,7 +15,7 @@ from tests.test_verify import REPO, run_jaxlint
 
 pytest.importorskip("jax")
 
-CODES = ("JAX108", "JAX109", "JAX111", "JAX112", "JAX113", "JAX206", "JAX301", "JAX303")
+CODES = ("JAX107", "JAX108", "JAX109", "JAX111", "JAX112", "JAX113", "JAX206", "JAX301", "JAX303")
 
 # What running each raising rule's flagged line raises on JAX 0.10.2 (as its fixture's docstring says).
 RAISED = {
@@ -100,6 +100,15 @@ def test_impure_values_are_frozen_when_compiled_and_change_eagerly(results) -> N
         assert compiled[0] == compiled[1] and eager[0] != eager[-1], row
     batches = _function(results["JAX112"], "next_batch")["evidence"]  # 2.0 + the batches 1.0, 2.0, 3.0 in turn
     assert (batches["compiled"], batches["eager"]) == ([[3.0, 3.0], [3.0, 3.0]], [[4.0, 4.0], [5.0, 5.0]])
+
+
+def test_side_effects_run_once_per_trace(results) -> None:
+    for row in results["JAX107"]:
+        evidence = row["evidence"]
+        assert evidence["runs_compiled"] == 1 and evidence["runs_eager"] >= evidence["calls"] == 2, row
+    # a scan body's change: once for the whole scan, against once per item of the 3 eagerly, twice
+    assert _function(results["JAX107"], "scanned.body")["evidence"]["runs_eager"] == 6
+    assert _function(results["JAX107"], "make_accumulator.add")["evidence"]["runs_compiled"] == 1  # the nested object
 
 
 def test_discarded_updates_leave_the_value_unchanged(results) -> None:

@@ -33,7 +33,7 @@ class Inputs:
     origin: str
     args: tuple[Any, ...]
     kwargs: dict[str, Any] = field(default_factory=dict)
-    bound: Any = None  # the bound method the example named, for a method finding
+    bound: Any = None  # the object the example named, for a method or a nested function's finding
 
     def fresh(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
         """Copies of typed PRNG keys (the key-reuse checker marks the objects it consumed)."""

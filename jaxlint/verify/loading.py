@@ -68,8 +68,8 @@ def run_examples(path: str | None, timeout: float, progress: Callable[[], None])
         except (Exception, SystemExit, Timeout) as exc:
             found.problems.append((example.row, f"example({example.function!r}): {_failed(exc)}"))
             continue
-        bound = example.function if inspect.ismethod(example.function) else None
-        found.inputs.setdefault(key, []).append(Inputs("examples", example.args, example.kwargs, bound))
+        held = example.function if _not_importable(example.function) else None
+        found.inputs.setdefault(key, []).append(Inputs("examples", example.args, example.kwargs, held))
     return found
 
 
@@ -99,7 +99,13 @@ def _example_key(function: Callable[..., Any] | str, timeout: float) -> ExampleK
     code = getattr(inner, "__code__", None)
     if code is None:
         raise TypeError("not a Python function")
-    return os.path.realpath(code.co_filename), inner.__qualname__
+    # `make.<locals>.add`, as the model names it: `make.add`
+    return os.path.realpath(code.co_filename), inner.__qualname__.replace(".<locals>", "")
+
+
+def _not_importable(function: Any) -> bool:
+    """A bound method or a function defined in another function: only the object itself runs it."""
+    return inspect.ismethod(function) or ".<locals>." in getattr(inspect.unwrap(function), "__qualname__", "")
 
 
 def import_module(job: Job) -> ModuleType:
@@ -146,8 +152,10 @@ def subject(target: Target, module: ModuleType, filename: str, examples: Example
         return Verdict("skipped", "module-level code: it ran without this error when the module was imported")
     found = resolve(module, target.qualname)
     if isinstance(found, Verdict):
-        return _method(target, module, filename, examples) or found
+        return _held(target, module, filename, examples) or found
     function, qualname = found
+    if qualname != target.qualname and (own := _held(target, module, filename, examples)):
+        return own  # a nested function the examples name itself (`example(make_step(), x)`)
     inputs = _examples_for(examples, module, filename, qualname)
     if not inputs:
         try:
@@ -187,8 +195,9 @@ def _examples_for(examples: Examples, module: ModuleType, filename: str, qualnam
     return []
 
 
-def _method(target: Target, module: ModuleType, filename: str, examples: Examples) -> Subject | None:
-    """A method runs when the examples name it bound to an instance: `example(Model().apply, x)`."""
+def _held(target: Target, module: ModuleType, filename: str, examples: Examples) -> Subject | None:
+    """A method runs when the examples name it bound to an instance (`example(Model().apply, x)`), a
+    nested function when they name the function object a call returned (`example(make_step(), x)`)."""
     bound = [i for i in _examples_for(examples, module, filename, target.qualname or "") if i.bound is not None]
     if not bound:
         return None

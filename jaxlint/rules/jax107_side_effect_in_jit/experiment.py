@@ -65,8 +65,9 @@ def run(subject: Subject) -> Verdict:
     outcomes = []
     for index, inputs in enumerate(subject.inputs):
         try:
-            compiled = _runs_of_line(subject.filename, row, partial(_calls, entry(subject, inputs), inputs, False))
+            # eager first: the compiled calls may leave a tracer behind (that is the bug) for later code to trip on
             eager = _runs_of_line(subject.filename, row, partial(_calls, subject.function, inputs, True))
+            compiled = _runs_of_line(subject.filename, row, partial(_calls, entry(subject, inputs), inputs, False))
         except Exception as exc:
             outcomes.append(failure(exc, subject))
             continue
