@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, function_label, snippet
-from jaxlint.semantic.classes import method_class
+from jaxlint.semantic.classes import BUILDERS, method_class
 from jaxlint.semantic.side_effects import SideEffect, outside_effects
 
 if TYPE_CHECKING:
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 _COMPILING = frozenset(("jit", "lax", "checkpoint"))
 _MANAGED_STATE = ("flax.nnx.", "equinox.")  # module libraries whose transforms carry `self`'s changes
-_PLAIN_DECORATORS = frozenset(("dataclasses.dataclass", "functools.total_ordering"))
 
 
 def check(model: Model) -> Iterator[Report]:
@@ -58,19 +57,17 @@ def _outlives_trace(model: Model, scope: Scope, owner: Scope) -> bool:
 
 
 def _self_outlives_trace(model: Model, scope: Scope) -> bool:
-    """`self` of a method jit compiles directly: the caller's object when `self` is static (its
-    attributes change once, at trace time), a copy when its class is a pytree (the change is
-    lost). A plain class with a traced `self` cannot be called at all: JAX114's finding."""
+    """`self` of a method jit compiles directly (decorated, or `jax.jit(self.step)`, which binds the
+    object): the caller's object when `self` is static or bound (its attributes change once, at trace
+    time), a copy when its class is a pytree (the change is lost). On a plain class with a traced
+    `self` the call raises as well (JAX114), and making `self` static leads here."""
     cls = method_class(scope)
     if cls is None or (model.module_base(cls) or "").startswith(_MANAGED_STATE):
         return False
-    wraps = [w for d in getattr(scope.node, "decorator_list", ()) if (w := model.wrap_of(d, cls)) is not None]
-    jitted = [w for w in wraps if w.transform.kind == "jit"]
-    if not jitted:
-        return False
-    self_name = scope.positional_params()[0]
-    static = any(0 in w.static_nums or self_name in w.static_names for w in jitted)
-    return static or model.class_fields.plain_class_chain(cls, _PLAIN_DECORATORS) is None
+    if getattr(scope.node, "name", None) in BUILDERS:
+        return False  # `jax.jit(Cls)` builds the object inside the trace: its state is the trace's own
+    info = model.info(scope)
+    return "jit" in info.transforms and any(r.startswith(("decorated with", "wrapped by")) for r in info.reasons)
 
 
 def _report(model: Model, scope: Scope, effect: SideEffect) -> Report:
