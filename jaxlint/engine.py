@@ -157,7 +157,7 @@ def _outline(source: Source, path: str, settings: Settings) -> FileResult:
                            _unparsable(source, path, exc, settings.target_version)))
     errors = tuple(_cell_errors(source, path, settings.target_version))
     try:
-        summary = outline(tree, package_of(path, module_name(path)))
+        summary = outline(tree, package_of(path, module_name(path)), source.text)
         if any(may_be_project(qualified) for _, qualified in summary.imports):
             from jaxlint.semantic.model import Model
 

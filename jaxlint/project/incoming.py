@@ -1,5 +1,5 @@
-"""What the project pass hands one module: how other modules' traced code calls its functions, and
-the facts of the other modules' functions it calls."""
+"""What the project pass hands one module: how other modules' traced code calls its functions, the
+facts of the other modules' functions it calls, and whether its project turns x64 on."""
 
 from __future__ import annotations
 
@@ -37,9 +37,11 @@ class Incoming:
     # Its functions' parameters that untraced code in other modules hands JAX arrays: (qualname, params,
     # where for messages: "`set_first` is given a JAX array in main.py:5")
     arrays_given: tuple[tuple[str, tuple[str, ...], str], ...] = ()
+    x64: bool = False  # another part of its project turns `jax_enable_x64` on
 
     def __bool__(self) -> bool:
-        return bool(self.entries or self.functions or self.changed or self.module_classes or self.arrays_given)
+        return bool(self.entries or self.functions or self.changed or self.module_classes or self.arrays_given
+                    or self.x64)
 
     def given_arrays(self, qualname: str | None) -> tuple[tuple[str, ...], str]:
         """The parameters of a function that other modules hand JAX arrays, and where."""

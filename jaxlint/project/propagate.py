@@ -1,7 +1,7 @@
 """The project pass: from the modules' summaries, what each module learns from the others (which of
 its functions other modules' traced code calls, with which parameters traced; the facts of the
-functions it calls). Run again after the modules that learned something are analysed anew with it,
-until nothing changes."""
+functions it calls; whether its project turns x64 on). Run again after the modules that learned
+something are analysed anew with it, until nothing changes."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from jaxlint.project.incoming import Entry, Incoming
 from jaxlint.project.resolve import ProjectIndex
 from jaxlint.project.summary import ANY, FunctionFacts, ModuleSummary, TracedCall
+from jaxlint.project.x64 import told_x64
 
 
 @dataclass
@@ -45,13 +46,15 @@ def incoming_facts(index: ProjectIndex, shown: dict[str, str]) -> dict[str, Inco
     changed = _stale_reads(index, summaries, shown)
     classes = _module_classes(index, summaries)
     arrays = _arrays_given(index, summaries, shown)
+    x64 = told_x64(summaries)
     result: dict[str, Incoming] = {}
-    for path in gathered.keys() | functions.keys() | changed.keys() | classes.keys() | arrays.keys():
+    for path in gathered.keys() | functions.keys() | changed.keys() | classes.keys() | arrays.keys() | x64:
         entries = tuple(_entry(name, facts) for name, facts in sorted(gathered.get(path, {}).items()))
         result[path] = Incoming(entries, tuple(sorted(functions.get(path, {}).items())),
                                 tuple(sorted(changed.get(path, {}).items())), tuple(sorted(classes.get(path, {}).items())),
                                 tuple((name, tuple(sorted(params)), where)
-                                      for name, (params, where) in sorted(arrays.get(path, {}).items())))
+                                      for name, (params, where) in sorted(arrays.get(path, {}).items())),
+                                path in x64)
     return result
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from jaxlint.project.summary import (
@@ -20,6 +21,7 @@ from jaxlint.semantic.model import TREE_MAPS
 from jaxlint.semantic.module_state import MUTATORS, state_changes, state_reads
 from jaxlint.semantic.scopes import import_bindings
 from jaxlint.semantic.values import STATIC, TRACED
+from jaxlint.semantic.x64 import enables_x64
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -32,6 +34,13 @@ _KEY_MAKERS = frozenset(("PRNGKey", "key", "split", "fold_in", "wrap_key_data", 
 
 
 def summarise(model: Model) -> ModuleSummary:
+    summary = _module_summary(model)
+    if model.enables_x64 or model.wide_dtypes:  # a JAX-family module's too: linting numpyro, numpyro is the project
+        return replace(summary, enables_x64=model.enables_x64, wide_dtypes=bool(model.wide_dtypes))
+    return summary
+
+
+def _module_summary(model: Model) -> ModuleSummary:
     if not may_be_project(model.options.module_name):
         return LIBRARY_MODULE  # a JAX-family or standard module: no import of the project names it
     module = model.module
@@ -227,10 +236,11 @@ def _traced_slots(call: ast.Call, args: list[Value], kwargs: dict[str, Value]) -
     return tuple(traced), tuple(arrays)
 
 
-def outline(tree: ast.Module, package: str | None) -> ModuleSummary:
+def outline(tree: ast.Module, package: str | None, text: str) -> ModuleSummary:
     """The summary of a module no rule analyses (it mentions no JAX library): its module-level
-    imports, functions (which callers assume consume every key they are given) and the imported
-    classes its classes derive from (one may be a flax module class of another module)."""
+    imports, functions (which callers assume consume every key they are given), the imported
+    classes its classes derive from (one may be a flax module class of another module), and whether
+    it sets JAX_ENABLE_X64 (a conftest.py may, before any test imports jax)."""
     imports: list[tuple[str, str]] = []
     functions: list[tuple[str, FunctionFacts]] = []
     bases: set[str] = set()
@@ -245,7 +255,7 @@ def outline(tree: ast.Module, package: str | None) -> ModuleSummary:
                           if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))]
             bases |= {name for base in statement.bases if may_be_project(name := _imported(base, dict(imports)))}
     return ModuleSummary(tuple(imports), table(functions)[0], (), (), class_bases=tuple(sorted(bases)),
-                         changes=tuple(_own_changes(tree)))
+                         changes=tuple(_own_changes(tree)), enables_x64=enables_x64(tree, text))
 
 
 def _own_changes(tree: ast.Module) -> list[Change]:

@@ -1,7 +1,7 @@
 """What other modules need to know about one module, made from its model in the per-file pass and
 cached with its content: the functions it offers (parameters, what they do with PRNG keys), its
-module-level imports (re-exports), and the calls its traced code makes into other modules, with
-which arguments traced."""
+module-level imports (re-exports), the calls its traced code makes into other modules, with
+which arguments traced, and whether it turns x64 on or needs it."""
 
 from __future__ import annotations
 
@@ -76,6 +76,8 @@ class ModuleSummary:
     array_calls: tuple[tuple[str, tuple[int | str, ...], int], ...] = ()
     reads: tuple[str, ...] = ()  # other modules' state its compiled functions read ("config.SCALE")
     changes: tuple[Change, ...] = ()  # state it changes while running (its own: ".SCALE")
+    enables_x64: bool = False  # running it turns `jax_enable_x64` on for the process
+    wide_dtypes: bool = False  # it asks JAX for float64/complex128: whether x64 is on matters to it
 
     def function(self, qualname: str) -> FunctionFacts | None:
         return self._functions.get(qualname)
@@ -124,11 +126,14 @@ def encode(summary: ModuleSummary) -> tuple:
     """The summary as plain tuples (for the cache, which marshals)."""
     return (summary.imports, summary.functions, tuple(tuple(call) for call in summary.calls), summary.callees,
             tuple((name, tuple(facts)) for name, facts in summary.examined), summary.module_classes,
-            summary.class_bases, summary.array_calls, summary.reads, tuple(tuple(change) for change in summary.changes))
+            summary.class_bases, summary.array_calls, summary.reads, tuple(tuple(change) for change in summary.changes),
+            summary.enables_x64, summary.wide_dtypes)
 
 
 def decode(entry: tuple) -> ModuleSummary:
-    imports, functions, calls, callees, examined, module_classes, class_bases, array_calls, reads, changes = entry
+    (imports, functions, calls, callees, examined, module_classes, class_bases, array_calls, reads, changes,
+     enables_x64, wide_dtypes) = entry
     return ModuleSummary(imports, functions, tuple(TracedCall(*call) for call in calls), callees,
                          tuple((name, FunctionFacts(*facts)) for name, facts in examined), module_classes,
-                         class_bases, array_calls, reads, tuple(Change(*change) for change in changes))
+                         class_bases, array_calls, reads, tuple(Change(*change) for change in changes),
+                         enables_x64, wide_dtypes)

@@ -41,6 +41,8 @@ from jaxlint.semantic.values import (
     combine,
     join,
 )
+from jaxlint.semantic.wide_dtypes import WideDtype, wide_dtype_requests
+from jaxlint.semantic.x64 import enables_x64
 
 _NOT_TRACED = TraceInfo()
 DEFAULT_KEY_NAMES = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key")
@@ -78,6 +80,7 @@ class Model:
         self.tree = tree
         self.options = options
         self.incoming = incoming
+        self._text = text
         builder = ScopeBuilder(options.package)
         self.module = builder.build(tree)
         self.scopes = builder.scopes
@@ -114,6 +117,22 @@ class Model:
     def removed_names(self) -> list[Reference]:
         """Where the module names what JAX removed (JAX301 and JAX303 read it)."""
         return references(self)
+
+    @functools.cached_property
+    def enables_x64(self) -> bool:
+        """Whether running this module turns `jax_enable_x64` on for the whole process."""
+        return enables_x64(self.tree, self._text)
+
+    @property
+    def x64_enabled(self) -> bool:
+        """Whether x64 is on for this module's code: it, or another part of its project, turns it on."""
+        return self.enables_x64 or self.incoming.x64
+
+    @functools.cached_property
+    def wide_dtypes(self) -> list[WideDtype]:
+        """Where the module asks JAX for float64/complex128, which JAX narrows unless x64 is on
+        (JAX207 and the module's summary read it)."""
+        return wide_dtype_requests(self, self._text)
 
     def transform_of(self, expr: ast.AST, scope: Scope) -> tuple[Transform, str] | None:
         """The transform `expr` names (`jax.jit`, `jax.grad`...) and its qualified name."""
