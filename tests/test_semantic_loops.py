@@ -196,3 +196,24 @@ def test_a_function_called_in_a_loop_through_another() -> None:
                 epoch(x)
         """)
     assert model.loops.called_in_loop(scope(model, "make")) is not None
+
+
+def test_names_assigned_from_each_other_in_a_loop_end_the_search() -> None:
+    """`part = fresh` and `fresh = np.array(part)` in one loop (found in big_vision): following the
+    assignments comes back to where it started, which says nothing and must not recurse forever."""
+    model = build("""
+        import numpy as np
+        def f(rows, g):
+            a = 1
+            for row in rows:
+                part = row[..., 0]
+                fresh = np.array(part)
+                part = fresh
+                b = a if row else 2
+                a = b if row else 3
+                g(part, a)
+        """)
+    call = _calls(model, "f", "g")[0]
+    loops = model.loops.around(call)
+    assert model.loops.shape_change(call.args[0], scope(model, "f"), loops) is None
+    assert model.loops.takes_few_values(call.args[1], loops) is True  # 1, 2 or 3

@@ -176,18 +176,22 @@ class Loops:
         names = frozenset().union(*(self.varying(loop) for loop in loops))
         return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(expr))
 
-    def takes_few_values(self, expr: ast.expr, loops: list[ast.AST]) -> bool:
+    def takes_few_values(self, expr: ast.expr, loops: list[ast.AST], followed: frozenset[str] = frozenset()) -> bool:
         """A value that takes a small fixed set of values whatever the iteration: a comparison, a
-        `not`, a choice between constants, a remainder by a small constant."""
+        `not`, a choice between constants, a remainder by a small constant. `followed`: the names
+        whose assignments are being followed already (`a = b if c else 1`, `b = a if d else 2`)."""
         if isinstance(expr, (ast.Compare, ast.BoolOp)) or (isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not)):
             return True
         if isinstance(expr, ast.IfExp):
-            return all(not self.depends(arm, loops) or self.takes_few_values(arm, loops) for arm in (expr.body, expr.orelse))
+            return all(not self.depends(arm, loops) or self.takes_few_values(arm, loops, followed)
+                       for arm in (expr.body, expr.orelse))
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
             return isinstance(expr.right, ast.Constant) and isinstance(expr.right.value, int) and expr.right.value <= 8
         if isinstance(expr, ast.Name):
+            if expr.id in followed:
+                return True  # back where the search began: this path adds no value of its own
             values = self._assigned_in(expr.id, loops)
-            return bool(values) and all(self.takes_few_values(v, loops) for v in values)
+            return bool(values) and all(self.takes_few_values(v, loops, followed | {expr.id}) for v in values)
         return self._chunk_size(expr, loops)
 
     def _chunk_size(self, expr: ast.expr, loops: list[ast.AST]) -> bool:
@@ -205,17 +209,19 @@ class Loops:
                     return True
         return False
 
-    def shape_change(self, expr: ast.expr, scope: Scope, loops: list[ast.AST]) -> str | None:
-        """Why the shape of `expr` changes every iteration of `loops`, else None."""
+    def shape_change(self, expr: ast.expr, scope: Scope, loops: list[ast.AST],
+                     followed: frozenset[str] = frozenset()) -> str | None:
+        """Why the shape of `expr` changes every iteration of `loops`, else None. `followed`: the names
+        whose assignments are being followed already (`x = f(y)` and `y = g(x)` in one loop)."""
         if isinstance(expr, ast.Subscript):
-            return self._slice_change(expr.slice, loops) or self.shape_change(expr.value, scope, loops)
+            return self._slice_change(expr.slice, loops) or self.shape_change(expr.value, scope, loops, followed)
         if isinstance(expr, ast.Call):
-            return self._call_shape_change(expr, scope, loops)
-        if isinstance(expr, ast.Name):
+            return self._call_shape_change(expr, scope, loops, followed)
+        if isinstance(expr, ast.Name) and expr.id not in followed:
             if self._grows(expr.id, scope, loops):
                 return f"`{expr.id}` grows every iteration"
             for value in self._assigned_in(expr.id, loops):
-                why = self.shape_change(value, scope, loops)
+                why = self.shape_change(value, scope, loops, followed | {expr.id})
                 if why is not None:
                     return why
         return None
@@ -240,14 +246,15 @@ class Loops:
                 return f"the slice bound `{ast.unparse(bound)}` changes every iteration"  # type: ignore[arg-type]
         return None
 
-    def _call_shape_change(self, call: ast.Call, scope: Scope, loops: list[ast.AST]) -> str | None:
+    def _call_shape_change(self, call: ast.Call, scope: Scope, loops: list[ast.AST],
+                           followed: frozenset[str]) -> str | None:
         name = self.model.qualified(call.func, scope) or ""
         jax_name = "jax.numpy." + name[len("numpy."):] if name.startswith("numpy.") else name
         if jax_name == "jax.numpy.pad":  # padded by what the loop changes: to a fixed length, or unknown
             widths = call.args[1:2] + [k.value for k in call.keywords if k.arg == "pad_width"]
             if any(self.depends(w, loops) for w in widths) or not call.args:
                 return None
-            return self.shape_change(call.args[0], scope, loops)
+            return self.shape_change(call.args[0], scope, loops, followed)
         sink = SHAPE_SINKS.get(jax_name)
         if sink is not None and jax_name.startswith(("jax.numpy.", "jax.random.")):
             positions, keywords = sink
@@ -260,7 +267,7 @@ class Loops:
             first = call.args[0]
             parts = first.elts if isinstance(first, (ast.List, ast.Tuple)) else [first]
             for part in parts:
-                why = self.shape_change(part, scope, loops)
+                why = self.shape_change(part, scope, loops, followed)
                 if why is not None:
                     return why
         return None
