@@ -217,3 +217,18 @@ def test_names_assigned_from_each_other_in_a_loop_end_the_search() -> None:
     loops = model.loops.around(call)
     assert model.loops.shape_change(call.args[0], scope(model, "f"), loops) is None
     assert model.loops.takes_few_values(call.args[1], loops) is True  # 1, 2 or 3
+
+
+def test_items_of_a_sequence_may_repeat_counts_do_not() -> None:
+    model = build("""
+        def f(xs, flags, g):
+            for i, (x, flag) in enumerate(zip(xs, flags)):
+                g(i, flag, x)
+            for j, flag in zip(range(9), flags):
+                g(j, flag, j * 2)
+        """)
+    first, second = _calls(model, "f", "g")
+    few = [model.loops.takes_few_values(a, model.loops.around(first)) for a in first.args]
+    assert few == [False, True, True]  # the index counts; the items may repeat (bools, a few modes)
+    few = [model.loops.takes_few_values(a, model.loops.around(second)) for a in second.args]
+    assert few == [False, True, False]

@@ -188,8 +188,8 @@ class Loops:
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mod):
             return isinstance(expr.right, ast.Constant) and isinstance(expr.right.value, int) and expr.right.value <= 8
         if isinstance(expr, ast.Name):
-            if expr.id in followed:
-                return True  # back where the search began: this path adds no value of its own
+            if expr.id in followed or _drawn_from_a_sequence(expr.id, loops):
+                return True  # back where the search began; or an element of a sequence, which may repeat
             values = self._assigned_in(expr.id, loops)
             return bool(values) and all(self.takes_few_values(v, loops, followed | {expr.id}) for v in values)
         return self._chunk_size(expr, loops)
@@ -591,6 +591,37 @@ def _body_nodes(loop: ast.AST) -> Iterator[ast.AST]:
         node = stack.pop()
         yield node
         stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, _FUNCTIONS))
+
+
+_COUNTERS = frozenset(("range", "count"))  # iterables whose items are new numbers every iteration
+
+
+def _drawn_from_a_sequence(name: str, loops: list[ast.AST]) -> bool:
+    """`name` is a loop target that takes the items of a sequence, not a count: `flag` of
+    `for flag in flags` or of `zip(shardings, flags)`, where the items may repeat (bools, a few
+    modes); `i` of `range(...)`, `enumerate(...)`'s index and `itertools.count()` are counts."""
+    for loop in loops:
+        target, iterable = getattr(loop, "target", None), getattr(loop, "iter", None)
+        if target is None or name not in {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}:
+            continue
+        return not _counts(target, iterable, name)
+    return False
+
+
+def _counts(target: ast.expr, iterable: ast.expr | None, name: str) -> bool:
+    if isinstance(target, ast.Name):
+        return isinstance(iterable, ast.Call) and last_name(iterable.func) in _COUNTERS
+    if not (isinstance(target, ast.Tuple) and isinstance(iterable, ast.Call)):
+        return False
+    position = next((i for i, t in enumerate(target.elts) if isinstance(t, ast.Name) and t.id == name), None)
+    if position is None:
+        return False  # nested deeper (`for i, (a, b) in ...`): an item
+    function = last_name(iterable.func)
+    if function == "enumerate":
+        return position == 0
+    if function == "zip" and position < len(iterable.args):
+        return _counts(ast.Name(name), iterable.args[position], name)
+    return False
 
 
 def _varying_names(loop: ast.AST) -> frozenset[str]:
