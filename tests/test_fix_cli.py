@@ -143,3 +143,20 @@ def test_diff_splits_lines_as_python_does(tmp_path: Path, odd: str) -> None:
     applied = subprocess.run(["git", "apply", "fix.diff"], cwd=tmp_path, capture_output=True, text=True, check=False)
     assert applied.returncode == 0, applied.stderr + result.stdout
     assert target.read_bytes().decode() == source.replace("x[0] = 1.0", "x = x.at[0].set(1.0)")
+
+
+def test_findings_across_modules_stay_reported_after_fixing(tmp_path: Path) -> None:
+    """A helper's finding that only the caller's module reveals (its `if` runs under the caller's jit)
+    has no fix: after `--fix` rewrites the helper's module for another finding, the report still
+    lists it, as a plain check does."""
+    (tmp_path / "helpers.py").write_text(
+        "import jax.numpy as jnp\n\n\ndef clip(x, limit):\n    y = jnp.zeros(3)\n    y[0] = 1.0\n"
+        "    if x.sum() > limit:\n        return x * 0.5\n    return x + y\n")
+    (tmp_path / "train.py").write_text(
+        "import jax\n\nfrom helpers import clip\n\n\n@jax.jit\ndef step(x, limit):\n    return clip(x, limit)\n")
+    fixed = jaxlint("--fix", "--output-format", "json", ".", cwd=tmp_path)
+    after = jaxlint("--output-format", "json", ".", cwd=tmp_path)
+    assert "y = y.at[0].set(1.0)" in (tmp_path / "helpers.py").read_text()
+    remaining = [(f["filename"], f["code"], f["location"]["row"]) for f in json.loads(fixed.stdout)]
+    assert remaining == [("helpers.py", "JAX103", 7)]
+    assert remaining == [(f["filename"], f["code"], f["location"]["row"]) for f in json.loads(after.stdout)]

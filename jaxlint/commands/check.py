@@ -79,7 +79,8 @@ def _run(stdin_name: str | None, options: CheckOptions, settings: Settings, code
             print(f"jaxlint: warning: {warning}", file=sys.stderr)
         results = _check_files(files, options, settings, codes)
     others = project_modules(files, settings)  # read once, only if a signature-changing fix was built
-    results = [FileResult(only_fixable(r.findings, options.fixable), r.errors)
+    # (what the other modules told each file stays with it: a fix is relinted with it, as the report was)
+    results = [replace(r, findings=only_fixable(r.findings, options.fixable))
                for r in withdraw_in_results(files, results, others)]
     errors = [*unreadable, *(e for r in results for e in r.errors)]
     for error in errors:
