@@ -55,7 +55,12 @@ PYTREE_RESULTS: dict[str, tuple[int, str] | str | None] = {
     **dict.fromkeys(("jax.numpy.split", "jax.numpy.array_split", "jax.numpy.hsplit", "jax.numpy.vsplit",
                      "jax.numpy.dsplit", "jax.numpy.meshgrid", "jax.numpy.broadcast_arrays"), "list"),
 }
-STATIC_JAX_FUNCS = frozenset(("jax.lax.axis_size", "jax.lax.broadcast_shapes", "jax.numpy.ndim"))
+# JAX functions of shapes and settings that give Python values, concrete under jit (checked on JAX 0.10.2).
+STATIC_JAX_FUNCS = frozenset((
+    "jax.lax.axis_size", "jax.lax.broadcast_shapes", "jax.numpy.ndim", "jax.lax.conv_dimension_numbers",
+    "jax.lax.padtype_to_pads", "jax.lax.conv_general_shape_tuple", "jax.lax.conv_shape_tuple",
+    "jax.lax.conv_transpose_shape_tuple", "jax.lax.reduce_window_shape_tuple",
+))
 KEY_MAKERS = frozenset((
     "jax.random.key", "jax.random.PRNGKey", "jax.random.split", "jax.random.fold_in", "jax.random.clone",
     "jax.random.wrap_key_data",
