@@ -1,5 +1,6 @@
 """Unit tests of the model parts the sharp-bit rules stand on: what a function changes outside
-itself (semantic/side_effects.py), code a tracer never reaches (semantic/concrete_guards.py), and
+itself (semantic/side_effects.py), code a tracer never reaches (semantic/concrete_guards.py), what
+grad differentiates (semantic/differentiation.py), and
 the values of tuples joined by `+`, of `lax.psum` of a Python number, and of a lax body's default
 that every reference binds."""
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 import ast
 
 from jaxlint.semantic.concrete_guards import concrete_only
+from jaxlint.semantic.differentiation import differentiated_facts, differentiated_params
 from jaxlint.semantic.narrowing import dead_under_tracing
 from jaxlint.semantic.side_effects import outside_effects
 from tests.test_semantic_model import build, read, scope
@@ -158,3 +160,27 @@ def test_lax_body_default_bound_by_every_reference_is_never_traced():
     assert dead_under_tracing(model, scope(model, "body"), _node_at(model, "body", "int(x.max())"))
     direct = build(source.replace("step = partial(body, limit=3.0)", "step = body"))
     assert not dead_under_tracing(direct, scope(direct, "body"), _node_at(direct, "body", "int(x.max())"))
+
+
+def test_grad_differentiates_its_argnums_only() -> None:
+    model = build("""
+        import jax
+        from functools import partial
+        def loss(w, scale):
+            l = (w ** 2).sum()
+            kept = jax.lax.stop_gradient(l)
+            return l * scale + kept
+        grad_loss = jax.grad(loss)
+        @partial(jax.grad, argnums=(0, 1))
+        def both(w, b):
+            return w.sum() * b
+        def unknown(w, b):
+            return w.sum() * b
+        some = jax.grad(unknown, argnums=pick())
+    """)
+    assert differentiated_params(model, scope(model, "loss")) == {"w"}
+    assert differentiated_params(model, scope(model, "both")) == {"w", "b"}
+    assert differentiated_params(model, scope(model, "unknown")) is None  # argnums not a literal
+    facts = differentiated_facts(model, scope(model, "loss"), {"w"})
+    values = {ast.unparse(n): facts.value(n) for n in ast.walk(scope(model, "loss").node) if isinstance(n, ast.Name)}
+    assert values["l"].surely_traced_array and not values["scale"].traced and not values["kept"].traced

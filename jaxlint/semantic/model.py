@@ -142,6 +142,10 @@ class Model:
         """The transform a decorator-like expression applies, with what it makes static."""
         return self._analysis.wrap_of(expr, scope)
 
+    def wrapping_call(self, call: ast.Call, scope: Scope) -> Wrap | None:
+        """The transform a call applies to its first argument (`jax.grad(f, argnums=1)`), if it is one."""
+        return self._analysis.wrapping_call(call, scope)
+
     def module_base(self, cls: Scope) -> str | None:
         """The flax/equinox module class `cls` derives from (through other modules' classes too)."""
         return self._analysis.module_base(cls)

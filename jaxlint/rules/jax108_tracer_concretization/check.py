@@ -2,7 +2,8 @@
 where a concrete Python value is needed: `float`/`int`/`complex`/`operator.index`, `.item()`,
 `.tolist()`, `range`, a shape or size argument, a slice bound (the model's table of such places,
 `semantic/static_arguments.py`). A tracer made by jnp from static values there is JAX105's
-finding; `bool()` and conditions are JAX103's; `np.asarray` is JAX111's."""
+finding; `bool()` and conditions are JAX103's; `np.asarray` is JAX111's. Under grad-like transforms
+alone, only `float`/`complex` of a value computed from a differentiated parameter raise."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.static_cause import static_cause
 from jaxlint.semantic.concrete_guards import concrete_only
+from jaxlint.semantic.differentiation import differentiated_facts, differentiated_params
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.narrowing import dead_under_tracing
 from jaxlint.semantic.static_arguments import (
@@ -35,6 +37,8 @@ _INDEX = {"`range`", "`operator.index`"}
 def check(model: Model) -> Iterator[Report]:
     for scope in model.functions():
         info = model.info(scope)
+        if info.traced and not info.abstract and info.transforms == {"grad"}:
+            yield from _under_grad(model, scope)
         if not info.traced or not info.abstract:
             continue
         calls = [c for c in scope.of_type(ast.Call) if last_name(c.func) in _SINK_NAMES]  # type: ignore[attr-defined]
@@ -51,6 +55,28 @@ def check(model: Model) -> Iterator[Report]:
                 continue
             seen.add(place)
             yield _report(model, scope, expr, sink)
+
+
+def _under_grad(model: Model, scope: Scope) -> Iterator[Report]:
+    """Under grad-like transforms alone `int(x)` takes the primal value, but `float(x)`/`complex(x)` of
+    a value computed from a differentiated parameter raises (checked on JAX 0.10.2)."""
+    calls = [c for c in scope.of_type(ast.Call) if last_name(c.func) in _FLOATS  # type: ignore[attr-defined]
+             and len(c.args) == 1 and model.qualified(c.func, scope) in _FLOAT_BUILTINS]  # type: ignore[attr-defined]
+    params = differentiated_params(model, scope) if calls else None
+    if not params:
+        return
+    facts = differentiated_facts(model, scope, params)
+    for call in calls:
+        argument = call.args[0]  # type: ignore[attr-defined]
+        if facts.value(argument).surely_traced_array and not concrete_only(model, scope, argument):
+            where = model.info(scope).describe(function_label(scope))
+            yield Report(argument, f"`{snippet(call.func)}` needs a concrete value, but `{snippet(argument)}` is "  # type: ignore[attr-defined]
+                                   f"computed from a differentiated parameter in {where}: it raises ConcretizationTypeError; return it as an "
+                                   f"auxiliary output (`has_aux=True`), or print it with `jax.debug.print`", scope)
+
+
+_FLOATS = frozenset(("float", "complex"))
+_FLOAT_BUILTINS = frozenset(("builtins.float", "builtins.complex"))
 
 
 def _place(model: Model, expr: ast.expr) -> ast.AST:
