@@ -57,7 +57,7 @@ def test_only_known_containers_are_mutated():
             return x
     """, "step")
     assert found == [("LOG", "calls", False), ("SEEN", "calls", False), ("CACHE", "stores", False),
-                     ("CACHE", "stores", False)]
+                     ("CACHE", "deletes", False)]
 
 
 def test_attributes_of_self_and_of_outside_objects():

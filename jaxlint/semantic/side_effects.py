@@ -93,7 +93,8 @@ def _store(model: Model, statement: ast.AST, target: ast.expr, scope: Scope) -> 
         owner, kind = _container(model, target.value, scope)
         if owner is not None and kind in ("list", "dict"):
             stored = ast.unparse(target.value)
-            return SideEffect(statement, stored, f"stores into the {kind} `{stored}`", _outer(owner), _stored(statement),
+            verb = "deletes from" if isinstance(statement, ast.Delete) else "stores into"
+            return SideEffect(statement, stored, f"{verb} the {kind} `{stored}`", _outer(owner), _stored(statement),
                               isinstance(statement, ast.AugAssign))
     if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
         name = target.value.id
