@@ -45,16 +45,37 @@ def check(model: Model) -> Iterator[Report]:
         if not calls and not scope.of_type(ast.Slice):
             continue
         facts = model.facts(scope)
+        # Traced only as a flax/equinox module method: whether a parameter is traced depends on how the
+        # module is applied (sizes are usually Python values); what JAX computes in it is a tracer under jit.
+        module_only = info.transforms == {"module"}
         seen: set[ast.AST] = set()
         for sink, expr, _ in concrete_arguments(model, scope, calls):
             value = facts.value(expr)
             # a tracer jnp made from static values is JAX105's (the fix is NumPy there)
             place = _place(model, expr)
             if place in seen or not value.surely_traced_array or value.staged_static is not None \
-                    or dead_under_tracing(model, scope, expr) or concrete_only(model, scope, expr):
+                    or dead_under_tracing(model, scope, expr) or concrete_only(model, scope, expr) \
+                    or module_only and not _computed_by_jax(model, scope, expr, set()):
                 continue
             seen.add(place)
             yield _report(model, scope, expr, sink)
+
+
+def _computed_by_jax(model: Model, scope: Scope, expr: ast.expr, followed: set[str]) -> bool:
+    """`expr` holds what a JAX function or an array method computed in this function: through its
+    local names' assignments, a call of `jax.*` or a method call (`x.sum()`), not only parameters."""
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Call) and (isinstance(node.func, ast.Attribute) and model.qualified(node.func, scope) is None
+                                           or (model.qualified(node.func, scope) or "").startswith("jax.")):
+            return True
+        if isinstance(node, ast.Name) and node.id not in followed and scope.lookup_scope(node.id) is scope:
+            followed.add(node.id)
+            for binding in scope.bindings[node.id]:
+                statement = model.parent(binding.node) if binding.kind in ("assign", "augassign") else None
+                value = getattr(statement, "value", None)
+                if isinstance(value, ast.expr) and _computed_by_jax(model, scope, value, followed):
+                    return True
+    return False
 
 
 def _under_grad(model: Model, scope: Scope) -> Iterator[Report]:
