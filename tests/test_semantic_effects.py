@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 
+from jaxlint.semantic.calls import is_array_annotation
 from jaxlint.semantic.concrete_guards import concrete_only
 from jaxlint.semantic.differentiation import differentiated_facts, differentiated_params
 from jaxlint.semantic.narrowing import dead_under_tracing
@@ -184,3 +185,21 @@ def test_grad_differentiates_its_argnums_only() -> None:
     facts = differentiated_facts(model, scope(model, "loss"), {"w"})
     values = {ast.unparse(n): facts.value(n) for n in ast.walk(scope(model, "loss").node) if isinstance(n, ast.Name)}
     assert values["l"].surely_traced_array and not values["scale"].traced and not values["kept"].traced
+
+
+def test_a_list_repeated_is_a_list_and_a_union_with_a_list_is_no_array() -> None:
+    model = build("""
+        import jax.numpy as jnp
+        def f(n):
+            outputs = [jnp.asarray(0.0)] * n
+            scaled = jnp.ones(3) * n
+            return outputs, scaled
+    """)
+    assert read(model, "f", "outputs").is_tuple and not read(model, "f", "outputs").jax
+    assert read(model, "f", "scaled").jax
+    annotations = {text: is_array_annotation(ast.parse(text, mode="eval").body) for text in (
+        "jax.Array", "jax.Array | None", "Optional[jax.Array]", "jax.Array | list[jax.Array]",
+        "Union[jax.Array, Sequence[jax.Array]]", "'Float[Array, 3] | List[Float[Array, 3]]'")}
+    assert annotations == {"jax.Array": True, "jax.Array | None": True, "Optional[jax.Array]": True,
+                           "jax.Array | list[jax.Array]": False, "Union[jax.Array, Sequence[jax.Array]]": False,
+                           "'Float[Array, 3] | List[Float[Array, 3]]'": False}

@@ -83,10 +83,30 @@ JAXTYPING = ("Float[", "Int[", "Bool[", "Shaped[", "Num[", "Real[", "Inexact[", 
 
 
 def is_array_annotation(annotation: ast.AST | None) -> bool:
+    """An array type; a union only when every member is one (or None): `Array | list[Array]` may be a list."""
     if annotation is None:
         return False
+    members = _union_members(annotation)
+    if len(members) > 1:
+        kinds = [m for m in members if not (isinstance(m, ast.Constant) and m.value is None)]
+        return bool(kinds) and all(is_array_annotation(m) for m in kinds)
     text = ast.unparse(annotation).strip("'\"")
     return text in ARRAY_ANNOTATIONS or text.startswith(JAXTYPING)
+
+
+def _union_members(annotation: ast.AST) -> list[ast.AST]:
+    """`A | B`, `Union[A, B]`, `Optional[A]` and their quoted forms: the members; else the annotation."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return [annotation]
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return [*_union_members(annotation.left), *_union_members(annotation.right)]
+    if isinstance(annotation, ast.Subscript) and (ast.unparse(annotation.value).rsplit(".", 1)[-1]) in ("Union", "Optional"):
+        parts = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+        return [p for part in parts for p in _union_members(part)] + ([ast.Constant(None)] if len(parts) == 1 else [])
+    return [annotation]
 
 
 def is_container_param(name: str, annotation: ast.AST | None) -> bool:

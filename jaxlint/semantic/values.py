@@ -83,12 +83,15 @@ def combine(values: list[Value]) -> Value:
 
 
 def binary(op: ast.operator, left: Value, right: Value) -> Value:
-    """`left op right`: tuples joined by `+` stay a tuple (a pytree, whatever tracers it holds:
-    `shape += (n,)`); anything else is arithmetic."""
+    """`left op right`: tuples joined by `+` or repeated by `*` stay a tuple or list (a pytree,
+    whatever tracers it holds: `shape += (n,)`, `[jnp.asarray(0.0)] * n`); anything else is arithmetic."""
     if isinstance(op, ast.Add) and left.is_tuple and right.is_tuple:
         joined = combine([left, right])
         elts = left.elts + right.elts if left.elts is not None and right.elts is not None else None
         return replace(joined, traced=TRACED_TREE if joined.traced else NOT_TRACED, jax=False, is_tuple=True, elts=elts)
+    if isinstance(op, ast.Mult) and left.is_tuple != right.is_tuple and not (left.jax or right.jax):
+        repeated = combine([left, right])  # `[jnp.zeros(3)] * n`: a list of n references, no array
+        return replace(repeated, traced=TRACED_TREE if repeated.traced else NOT_TRACED, jax=False, is_tuple=True)
     return combine([left.as_array(), right.as_array()])
 
 
