@@ -42,6 +42,7 @@ class Keys:
         self._random_key_args: dict[Scope, frozenset[str]] = {}
         self._may_hold_keys: bool | None = None  # see may_hold_keys
         self._consumed_params: dict[Scope, frozenset[str]] = {}
+        self._consumed_so_far: dict[Scope, frozenset[str]] = {}  # a function's calls of itself, while it is worked out
         self._derived_params: dict[Scope, frozenset[str]] = {}
         self._imports_flax = any((b.qualified or "").startswith("flax.") for b in model.imports)
 
@@ -166,8 +167,10 @@ class Keys:
         """The positional parameters a call fills, and what the callee consumes and derives keys
         from: a function of this module, or one of another module whose keys were examined."""
         refs = self.model.function_refs(call.func, scope)
-        if len(refs) == 1 and refs[0][0] is not scope:
+        if len(refs) == 1:
             target, bound = refs[0]
+            if target is scope and scope in self._consumed_so_far:  # a call of the function being worked out
+                return target.positional_params()[bound:], lambda: self._consumed_so_far[target], lambda: frozenset()
             return (target.positional_params()[bound:], lambda: self.consumed_params(target),
                     lambda: self.derived_params(target))
         facts = self.model.incoming.function(self.model.qualified(call.func, scope)) if not refs else None
@@ -208,7 +211,20 @@ class Keys:
         if found is not None:
             return found
         params = frozenset(scope.params())
-        self._consumed_params[scope] = params  # recursion: assume the worst
+        self._consumed_params[scope] = params  # a call from a function it calls (mutual recursion): assume the worst
+        # Its calls of itself (`cls.from_config(...)` in `from_config`) consume what the rest of it does:
+        # from nothing, grown until it holds.
+        self._consumed_so_far[scope] = frozenset()
+        while True:
+            found = frozenset(self._consumed_names(scope) & params)
+            if found == self._consumed_so_far[scope]:
+                break
+            self._consumed_so_far[scope] = found
+        del self._consumed_so_far[scope]
+        self._consumed_params[scope] = found
+        return found
+
+    def _consumed_names(self, scope: Scope) -> set[str]:
         names: set[str] = set()
         for sub in scope.subtree():
             for call in sub.of_type(ast.Call):
@@ -223,8 +239,7 @@ class Keys:
                 else:
                     continue
                 names |= {e.id for e, _ in exprs if isinstance(e, ast.Name)}
-        found = self._consumed_params[scope] = frozenset(names & params)
-        return found
+        return names
 
     def _key_arguments(self, call: ast.Call, scope: Scope) -> set[str]:
         # A key-named keyword alone says little (`attention(query=q, key=k, value=v)`): the name
