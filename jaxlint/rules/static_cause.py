@@ -6,13 +6,33 @@ the one jit applies to."""
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from jaxlint.rules.base import function_label
 from jaxlint.semantic.static_arguments import concrete_arguments
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+
+
+class StaticFix(NamedTuple):
+    """The parameters that are the whole cause, as a message names them, and the fix's data."""
+
+    named: str  # "`n`", or "`n` of `solve`, which only passes it on here,"
+    data: dict
+
+
+def static_fix(model: Model, scope: Scope, operand: ast.expr) -> StaticFix | None:
+    """`static_cause` as a finding reports it: the words and the data of fix A (fixes/static_argnames.py)."""
+    cause = static_cause(model, scope, operand)
+    if cause is None:
+        return None
+    entry, params = cause
+    names = ", ".join(f"`{p}`" for p in params)
+    through = "" if entry is scope else f" of `{function_label(entry)}`, which only passes it on here,"
+    data = {"params": params, "function": entry.node.lineno, "entry": entry.node.name}  # type: ignore[attr-defined]
+    return StaticFix(names + through, data)
 
 
 def static_cause(model: Model, scope: Scope, operand: ast.expr) -> tuple[Scope, list[str]] | None:

@@ -16,8 +16,9 @@ if TYPE_CHECKING:
     from jaxlint.semantic.scopes import Scope
 
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
-# Calls true of concrete values only, and calls true of tracers only.
-_CONCRETE_CALL = re.compile(r"^(not_\w*tracer|is_concrete\w*|is_python_scalar|is_static\w*|is_constant\w*)$")
+# Calls true of concrete values only (JAX103 stops at them in `guard(x) and ...` too), and calls true
+# of tracers only.
+CONCRETE_GUARD = re.compile(r"^(not_\w*tracer|is_concrete\w*|is_python_scalar|is_static\w*)$")
 _TRACER_CALL = re.compile(r"^(is_\w*tracer|is_traced|is_abstract\w*)$", re.IGNORECASE)
 _CONCRETE_TYPES = frozenset(("int", "float", "complex", "bool", "Number", "Integral", "Real", "ndarray", "generic",
                              "integer", "floating", "number"))
@@ -79,7 +80,7 @@ def _tracer_test(test: ast.expr) -> bool | None:
         if any(n and "Tracer" in n for n in names):
             return True
         return False if names and names <= _CONCRETE_TYPES else None
-    if name and _CONCRETE_CALL.match(name):
+    if name and CONCRETE_GUARD.match(name):
         return False
     if name and _TRACER_CALL.match(name):
         return True

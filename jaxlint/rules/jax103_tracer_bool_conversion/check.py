@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.jax103_tracer_bool_conversion.while_carry import while_carry
-from jaxlint.rules.static_cause import static_cause
+from jaxlint.rules.static_cause import static_fix
 from jaxlint.rules.where_arms import where_form
+from jaxlint.semantic.concrete_guards import CONCRETE_GUARD
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.interpret import comparison_value
 from jaxlint.semantic.narrowing import dead_under_tracing
@@ -82,7 +82,6 @@ def _truth_sites(model: Model, scope: Scope) -> Iterator[tuple[ast.expr, str]]:
             yield call.args[0], "`bool()`"  # type: ignore[attr-defined]
 
 
-_TRACER_GUARD = re.compile(r"^(not_\w*tracer|is_concrete\w*|isinstance|is_python_scalar|is_static\w*)$")
 
 
 def _operands(expr: ast.expr) -> Iterator[ast.expr]:
@@ -102,21 +101,18 @@ def _operands(expr: ast.expr) -> Iterator[ast.expr]:
 def _is_tracer_guard(expr: ast.expr) -> bool:
     if not isinstance(expr, ast.Call):
         return False
-    return bool(_TRACER_GUARD.match(last_name(expr.func) or ""))
+    name = last_name(expr.func) or ""
+    return name == "isinstance" or bool(CONCRETE_GUARD.match(name))
 
 
 def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Report:
     info = model.info(scope)
-    static = static_cause(model, scope, operand)
+    static = static_fix(model, scope, operand)
     if static:
-        entry, params = static
-        names = ", ".join(f"`{p}`" for p in params)
-        where = "" if entry is scope else f" of `{function_label(entry)}`, which only passes it on here,"
         message = (f"{construct} on traced value `{snippet(operand)}` in {_traced_by(info, scope)} raises "
-                   f"TracerBoolConversionError; {names}{where} only steers Python control flow: "
+                   f"TracerBoolConversionError; {static.named} only steers Python control flow: "
                    f"mark it static (`static_argnames`)")
-        data = {"params": params, "function": entry.node.lineno, "entry": entry.node.name}  # type: ignore[attr-defined]
-        return Report(operand, message, scope, fixable="safe", fix_data=data)
+        return Report(operand, message, scope, fixable="safe", fix_data=static.data)
     hint = "use `jnp.where(...)`" if construct == "conditional expression" else "use `jax.lax.cond`/`jnp.where`"
     if construct == "`while`":
         hint = "use `jax.lax.while_loop`"

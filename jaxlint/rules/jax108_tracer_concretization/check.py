@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, function_label, snippet
-from jaxlint.rules.static_cause import static_cause
+from jaxlint.rules.static_cause import static_fix
 from jaxlint.semantic.concrete_guards import concrete_only
 from jaxlint.semantic.differentiation import differentiated_facts, differentiated_params
 from jaxlint.semantic.imports import last_name
@@ -65,9 +65,10 @@ def _computed_by_jax(model: Model, scope: Scope, expr: ast.expr, followed: set[s
     """`expr` holds what a JAX function or an array method computed in this function: through its
     local names' assignments, a call of `jax.*` or a method call (`x.sum()`), not only parameters."""
     for node in ast.walk(expr):
-        if isinstance(node, ast.Call) and (isinstance(node.func, ast.Attribute) and model.qualified(node.func, scope) is None
-                                           or (model.qualified(node.func, scope) or "").startswith("jax.")):
-            return True
+        if isinstance(node, ast.Call):
+            name = model.qualified(node.func, scope)
+            if name is None and isinstance(node.func, ast.Attribute) or (name or "").startswith("jax."):
+                return True
         if isinstance(node, ast.Name) and node.id not in followed and scope.lookup_scope(node.id) is scope:
             followed.add(node.id)
             for binding in scope.bindings[node.id]:
@@ -119,12 +120,8 @@ def _report(model: Model, scope: Scope, expr: ast.expr, sink: str) -> Report:
     else:
         error, instead = "a TypeError or ConcretizationTypeError", "shapes must be static: derive it from `x.shape`"
     head = f"{sink} needs a concrete value, but `{snippet(expr)}` is traced in {where}: it raises {error}"
-    cause = static_cause(model, scope, expr)
-    if cause is None:
+    static = static_fix(model, scope, expr)
+    if static is None:
         return Report(expr, f"{head}; {instead}", scope)
-    entry, params = cause
-    names = ", ".join(f"`{p}`" for p in params)
-    through = "" if entry is scope else f" of `{function_label(entry)}`, which only passes it on here,"
-    data = {"params": params, "function": entry.node.lineno, "entry": entry.node.name}  # type: ignore[attr-defined]
-    return Report(expr, f"{head}; {names}{through} is used only where a static value is fine: mark it static "
-                        f"(`static_argnames`)", scope, fixable="safe", fix_data=data)
+    return Report(expr, f"{head}; {static.named} is used only where a static value is fine: mark it static "
+                        f"(`static_argnames`)", scope, fixable="safe", fix_data=static.data)
