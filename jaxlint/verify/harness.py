@@ -8,6 +8,7 @@ import inspect
 import linecache
 import os
 import statistics
+import sys
 import time
 import traceback
 from collections.abc import Callable, Iterator
@@ -126,6 +127,24 @@ def run_eager(function: Callable[..., Any], inputs: Inputs) -> Any:
 def run_as_found(function: Callable[..., Any], inputs: Inputs) -> Any:
     args, kwargs = inputs.fresh()
     return jax.block_until_ready(function(*args, **kwargs))
+
+
+def in_file(path: str, filename: str) -> bool:
+    """Code of `path` (as it was imported) is code of the subject's file, `filename` (a real path)."""
+    return path == filename or os.path.realpath(path) == filename
+
+
+@contextmanager
+def tracing_lines(filename: str, tracer: Callable[[Any, str, Any], Any]) -> Iterator[None]:
+    """`tracer` (a `sys.settrace` local trace function) hears the events of frames of `filename` only."""
+    def calls(frame: Any, event: str, arg: Any) -> Any:
+        return tracer if event == "call" and in_file(frame.f_code.co_filename, filename) else None
+
+    sys.settrace(calls)
+    try:
+        yield
+    finally:
+        sys.settrace(None)
 
 
 def user_rows(exc: BaseException, filename: str) -> list[int]:

@@ -5,8 +5,6 @@ per loop iteration in a lax body)."""
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -19,6 +17,7 @@ from jaxlint.verify.harness import (
     entry,
     failure,
     first_not_confirmed,
+    tracing_lines,
     with_input_set,
 )
 from jaxlint.verify.jobs import Verdict
@@ -40,15 +39,8 @@ def _runs_of_line(filename: str, row: int, call: Callable[[], Any]) -> int:
             runs += 1
         return lines
 
-    def calls(frame: Any, event: str, arg: Any) -> Any:
-        name = frame.f_code.co_filename
-        return lines if name == filename or os.path.realpath(name) == filename else None
-
-    sys.settrace(calls)
-    try:
+    with tracing_lines(filename, lines):
         call()
-    finally:
-        sys.settrace(None)
     return runs
 
 

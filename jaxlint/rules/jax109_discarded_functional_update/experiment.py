@@ -4,8 +4,6 @@ expression gives. Confirmed when the value is unchanged and the update would hav
 
 from __future__ import annotations
 
-import os
-import sys
 from typing import Any
 
 import jax
@@ -20,6 +18,7 @@ from jaxlint.verify.harness import (
     run_as_found,
     same,
     summarize,
+    tracing_lines,
     with_input_set,
 )
 from jaxlint.verify.jobs import Verdict
@@ -33,17 +32,12 @@ class _Watch:
     """A trace function: at the finding's line, the watched value and the discarded result; at the
     next line of the same frame, the watched value again."""
 
-    def __init__(self, filename: str, row: int, watched: str, expression: str) -> None:
-        self.filename, self.row = filename, row
+    def __init__(self, row: int, watched: str, expression: str) -> None:
+        self.row = row
         self.watched = compile(watched, "<watched>", "eval")
         self.expression = compile(expression, "<discarded>", "eval")
         self.pending: tuple[Any, Any, Any] | None = None  # (frame, before, discarded result)
         self.seen: tuple[Any, Any, Any] | None = None  # (before, after, discarded result)
-
-    def calls(self, frame: Any, event: str, arg: Any) -> Any:
-        if event == "call" and self._ours(frame.f_code.co_filename):
-            return self.lines
-        return None
 
     def lines(self, frame: Any, event: str, arg: Any) -> Any:
         if self.pending is not None and self.pending[0] is frame and event in ("line", "return") and self.seen is None:
@@ -51,9 +45,6 @@ class _Watch:
         if event == "line" and frame.f_lineno == self.row and self.seen is None:
             self.pending = (frame, self._eval(self.watched, frame), self._eval(self.expression, frame))
         return self.lines
-
-    def _ours(self, filename: str) -> bool:
-        return filename == self.filename or os.path.realpath(filename) == self.filename
 
     @staticmethod
     def _eval(code: Any, frame: Any) -> Any:
@@ -64,13 +55,9 @@ class _Watch:
 
 
 def _watched(subject: Subject, index: int, row: int, data: dict[str, str]) -> tuple[Any, Any, Any] | None:
-    watch = _Watch(subject.filename, row, data["watch"], data["expr"])
-    sys.settrace(watch.calls)
-    try:
-        with jax.disable_jit():
-            run_as_found(subject.function, subject.inputs[index])
-    finally:
-        sys.settrace(None)
+    watch = _Watch(row, data["watch"], data["expr"])
+    with tracing_lines(subject.filename, watch.lines), jax.disable_jit():
+        run_as_found(subject.function, subject.inputs[index])
     return watch.seen
 
 

@@ -4,7 +4,6 @@ again: the first is what the code measured (the dispatch), the second what the c
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 import timeit
@@ -19,6 +18,7 @@ from jaxlint.verify.harness import (
     failure,
     first_not_confirmed,
     fix_raised,
+    in_file,
     line_of,
     row_of_line,
     run_as_found,
@@ -46,7 +46,7 @@ class _Watch:
         def read() -> float:
             frame = sys._getframe(1)
             value = clock()
-            if frame.f_code.co_filename != self.filename and os.path.realpath(frame.f_code.co_filename) != self.filename:
+            if not in_file(frame.f_code.co_filename, self.filename):
                 return value
             if frame.f_lineno == self.row and self.last is not None:
                 for array in jax.live_arrays():
