@@ -81,8 +81,7 @@ def _jit_entry(model: Model, scope: Scope, params: list[str], depth: int) -> tup
     """The function jit applies to, with its parameters that reach `params` of `scope` unchanged,
     `depth` calls up at most; every call of `scope` is in that one caller."""
     info = model.info(scope)
-    if info.cached and "jit" in info.transforms and info.all_params_traced and not info.filtered \
-            and any(r.startswith(("decorated with", "wrapped by")) for r in info.reasons):
+    if info.cached and "jit" in info.transforms and info.all_params_traced and not info.filtered and info.transformed_itself:
         return scope, params  # jit applies to it: its `static_argnames` can say so
     if depth == 0:
         return None

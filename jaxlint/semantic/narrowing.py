@@ -41,7 +41,7 @@ def _default_never_traced(model: Model, function: Scope, node: ast.AST) -> bool:
     reference of the function binds P (`lax.cond(p, x, partial(f, size=n), ...)`): the branch
     runs only when the function is called eagerly without P."""
     info = model.info(function)
-    if not info.reasons or not all(r.startswith("body of") for r in info.reasons):
+    if not info.only_as_lax_body:
         return False
     defaults = defaulted_params(function) - info.defaults_kept
     child, parent = node, model.parent(node)

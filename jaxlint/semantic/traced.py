@@ -11,7 +11,9 @@ from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
 from jaxlint.semantic.scopes import Scope
 
 _FUNCTION_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_DIRECT_REASONS = ("decorated with ", "wrapped by ", "body of ")
+_APPLIED = ("decorated with ", "wrapped by ")  # reasons of a transform applied to the function itself
+_LAX_BODY = "body of "
+_DIRECT_REASONS = (*_APPLIED, _LAX_BODY)
 ALL_BOUND = 1 << 16  # "every parameter is bound": none of them is known to be traced
 
 
@@ -42,6 +44,21 @@ class TraceInfo:
     @property
     def traced(self) -> bool:
         return bool(self.transforms) and not self.host
+
+    @property
+    def transformed_itself(self) -> bool:
+        """A transform applies to the function itself (a decorator, `jax.jit(f)`), not only to its callers."""
+        return any(r.startswith(_APPLIED) for r in self.reasons)
+
+    @property
+    def as_lax_body(self) -> bool:
+        """Some lax loop or branch takes the function as its body."""
+        return any(r.startswith(_LAX_BODY) for r in self.reasons)
+
+    @property
+    def only_as_lax_body(self) -> bool:
+        """Traced only as the body of lax loops or branches."""
+        return bool(self.reasons) and all(r.startswith(_LAX_BODY) for r in self.reasons)
 
     def describe(self, name: str) -> str:
         """`name` (a function) with how it comes to be traced: "jit-compiled `f`", "`body` (traced by

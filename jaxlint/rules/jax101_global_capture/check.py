@@ -478,8 +478,7 @@ def _enclosing_loop(model: Model, node: ast.AST) -> ast.AST | None:
 def _jit_wrapped(model: Model, function: Scope) -> bool:
     """Compiled by jit itself (decorator or wrapping call), so that calling it reuses the trace."""
     info = model.info(function)
-    return "jit" in info.transforms and any(
-        r.startswith(("decorated with", "wrapped by")) for r in info.reasons)
+    return "jit" in info.transforms and info.transformed_itself
 
 
 def _names_of(model: Model, function: Scope) -> set[str]:

@@ -46,14 +46,10 @@ def check(model: Model) -> Iterator[Report]:
                 yield _report(model, scope, effect)
 
 
-def _lax_body(model: Model, scope: Scope) -> bool:
-    return any(r.startswith("body of") for r in model.info(scope).reasons)
-
-
 def _outlives_trace(model: Model, scope: Scope, owner: Scope) -> bool:
     """State of a scope that is not traced with the function (a module, an untraced function),
     or of any scope outside a lax body."""
-    return not model.info(owner).traced or _lax_body(model, scope)
+    return not model.info(owner).traced or model.info(scope).as_lax_body
 
 
 def _self_outlives_trace(model: Model, scope: Scope) -> bool:
@@ -67,12 +63,12 @@ def _self_outlives_trace(model: Model, scope: Scope) -> bool:
     if getattr(scope.node, "name", None) in BUILDERS:
         return False  # `jax.jit(Cls)` builds the object inside the trace: its state is the trace's own
     info = model.info(scope)
-    return "jit" in info.transforms and any(r.startswith(("decorated with", "wrapped by")) for r in info.reasons)
+    return "jit" in info.transforms and info.transformed_itself
 
 
 def _report(model: Model, scope: Scope, effect: SideEffect) -> Report:
     where = model.info(scope).describe(function_label(scope))
-    if _lax_body(model, scope):
+    if model.info(scope).as_lax_body:
         when = "once, when the body is traced, not on every iteration"
         instead = "carry the value through the loop instead"
     else:
