@@ -55,6 +55,11 @@ PYTREE_RESULTS: dict[str, tuple[int, str] | str | None] = {
     **dict.fromkeys(("jax.numpy.split", "jax.numpy.array_split", "jax.numpy.hsplit", "jax.numpy.vsplit",
                      "jax.numpy.dsplit", "jax.numpy.meshgrid", "jax.numpy.broadcast_arrays"), "list"),
 }
+# Calls that make a Python container, never a JAX array, and the kind of container.
+CONTAINER_MAKERS = {
+    "builtins.list": "list", "builtins.dict": "dict", "builtins.set": "set", "collections.defaultdict": "dict",
+    "collections.OrderedDict": "dict", "collections.Counter": "dict", "collections.deque": "list",
+}
 # JAX functions of shapes and settings that give Python values, concrete under jit (checked on JAX 0.10.2).
 STATIC_JAX_FUNCS = frozenset((
     "jax.lax.axis_size", "jax.lax.broadcast_shapes", "jax.numpy.ndim", "jax.lax.conv_dimension_numbers",

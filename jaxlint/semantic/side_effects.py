@@ -13,6 +13,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
+from jaxlint.semantic.calls import CONTAINER_MAKERS
 from jaxlint.semantic.classes import attribute_stores, method_class
 
 if TYPE_CHECKING:
@@ -24,10 +25,6 @@ _MUTATORS = {
     "append": {"list"}, "extend": {"list"}, "insert": {"list"}, "pop": {"list", "dict", "set"},
     "add": {"set"}, "setdefault": {"dict"}, "update": {"dict", "set"}, "clear": {"list", "dict", "set"},
     "remove": {"list", "set"}, "discard": {"set"}, "popitem": {"dict"},
-}
-_CONSTRUCTORS = {
-    "builtins.list": "list", "builtins.dict": "dict", "builtins.set": "set", "collections.defaultdict": "dict",
-    "collections.OrderedDict": "dict", "collections.Counter": "dict", "collections.deque": "list",
 }
 _DISPLAYS = {ast.List: "list", ast.ListComp: "list", ast.Dict: "dict", ast.DictComp: "dict", ast.Set: "set",
              ast.SetComp: "set"}
@@ -159,7 +156,7 @@ def _made_kind(model: Model, scope: Scope, value: ast.expr) -> str | None:
     if type(value) in _DISPLAYS:
         return _DISPLAYS[type(value)]
     if isinstance(value, ast.Call):
-        return _CONSTRUCTORS.get(model.qualified(value.func, scope) or "")
+        return CONTAINER_MAKERS.get(model.qualified(value.func, scope) or "")
     return None
 
 

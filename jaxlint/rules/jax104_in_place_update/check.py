@@ -11,6 +11,7 @@ from jaxlint.rules.base import Report, snippet
 from jaxlint.semantic.calls import (
     ARRAY_ATTRS,
     ARRAY_METHODS,
+    CONTAINER_MAKERS,
     JAX_ARRAY_MODULES,
     SHAPE_ATTRS,
     STATIC_ATTRS,
@@ -163,10 +164,6 @@ def _makes_jax_arrays(model: Model, scope: Scope) -> bool:
     return False
 
 
-# Calls that make a Python container, never a JAX array.
-_CONTAINER_MAKERS = frozenset(("builtins.dict", "builtins.list", "builtins.set", "collections.defaultdict",
-                               "collections.OrderedDict", "collections.Counter"))
-
 
 def _root(target: ast.Subscript) -> ast.Name | None:
     """The name the assigned-into value hangs from: `cache` of `cache.table[k]`."""
@@ -217,7 +214,7 @@ def _container_value(model: Model, scope: Scope, name: ast.AST, multi_axis: bool
     if isinstance(value, ast.Call):
         qualified = model.qualified(value.func, scope) or ""
         return qualified.startswith("numpy.") or (
-            qualified in _CONTAINER_MAKERS and (not multi_axis or _untraceable(value, scope)))
+            qualified in CONTAINER_MAKERS and (not multi_axis or _untraceable(value, scope)))
     return False
 
 
