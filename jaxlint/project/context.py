@@ -5,10 +5,10 @@ are analysed too (mostly from the cache) and only the named files are reported."
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from jaxlint.config import ConfigError, Settings
 from jaxlint.discovery import discover
+from jaxlint.project.roots import nearest_marked, too_wide
 
 _MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 
@@ -20,14 +20,10 @@ def project_root(settings: Settings) -> str | None:
     if settings.config_file is not None:
         return os.path.abspath(settings.root)
     here = os.getcwd()
-    for folder in (here, *map(str, Path(here).parents)):
-        if any(os.path.exists(os.path.join(folder, marker)) for marker in _MARKERS):
-            return folder if folder not in _too_wide() else None
-    return None if here in _too_wide() else here
-
-
-def _too_wide() -> set[str]:
-    return {os.path.expanduser("~"), os.path.abspath(os.sep)}
+    marked = nearest_marked(here, _MARKERS)
+    if marked is not None:
+        return None if too_wide(marked) else marked
+    return None if too_wide(here) else here
 
 
 def context_files(named_paths: list[str], files: list[str], settings: Settings) -> list[str]:

@@ -49,6 +49,17 @@ def _src_roots(folder: str) -> tuple[str, ...]:
     return ()
 
 
+@functools.lru_cache(maxsize=4096)
+def nearest_marked(folder: str, markers: tuple[str, ...]) -> str | None:
+    """The nearest folder at or above `folder` that holds one of `markers` (project files)."""
+    return next((d for d in _upward(folder) if any(os.path.exists(os.path.join(d, m)) for m in markers)), None)
+
+
+def too_wide(folder: str) -> bool:
+    """The home folder or a filesystem root: a project marker there says nothing about one project."""
+    return folder in (os.path.expanduser("~"), os.path.abspath(os.sep)) or os.path.dirname(folder) == folder
+
+
 def _upward(folder: str) -> list[str]:
     folders = [folder]
     while os.path.dirname(folders[-1]) != folders[-1]:

@@ -15,6 +15,7 @@ import os
 import re
 
 from jaxlint.engine import package_root, read_file
+from jaxlint.project.roots import nearest_marked, too_wide
 from jaxlint.project.summary import ModuleSummary
 from jaxlint.semantic.x64 import VARIABLE_OFF, enables_x64
 
@@ -39,18 +40,8 @@ def told_x64(summaries: dict[str, ModuleSummary]) -> set[str]:
 def _project_of(path: str) -> str:
     """The root of the project the module belongs to, for x64."""
     folder = os.path.dirname(os.path.abspath(path))
-    return _marked_root(folder) or package_root(path)
-
-
-@functools.lru_cache(maxsize=4096)
-def _marked_root(folder: str) -> str | None:
-    """The nearest folder at or above `folder` with a project file, short of the home folder and the
-    filesystem root (a marker there says nothing about this project)."""
-    if folder in (os.path.expanduser("~"), os.path.dirname(folder)):
-        return None
-    if any(os.path.exists(os.path.join(folder, marker)) for marker in _MARKERS):
-        return folder
-    return _marked_root(os.path.dirname(folder))
+    marked = nearest_marked(folder, _MARKERS)
+    return marked if marked is not None and not too_wide(marked) else package_root(path)
 
 
 @functools.lru_cache(maxsize=1024)
