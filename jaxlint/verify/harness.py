@@ -35,6 +35,7 @@ class Inputs:
     args: tuple[Any, ...]
     kwargs: dict[str, Any] = field(default_factory=dict)
     bound: Any = None  # the object the example named, for a method or a nested function's finding
+    traced: frozenset[int | str] | None = None  # the arguments the recorded run traced (others were static)
 
     def fresh(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
         """Copies of typed PRNG keys (the key-reuse checker marks the objects it consumed)."""
@@ -97,13 +98,27 @@ def _is_static(value: Any) -> bool:
     return True
 
 
+def _static_in(inputs: Inputs, where: int | str, value: Any) -> bool:
+    """Static as the recorded run had it (what it did not trace, where hashable), else as a
+    correct caller would make it."""
+    if inputs.traced is None:
+        return _is_static(value)
+    if where in inputs.traced:
+        return False
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
 def compiled(function: Callable[..., Any], inputs: Inputs) -> Callable[..., Any]:
     """The function as jit runs it: itself when already jit-wrapped, else `jax.jit` with the
     non-array arguments static (as a correct caller would make them)."""
     if is_jitted(function):
         return function
-    argnums = tuple(i for i, a in enumerate(inputs.args) if _is_static(a))
-    argnames = tuple(k for k, v in inputs.kwargs.items() if _is_static(v))
+    argnums = tuple(i for i, a in enumerate(inputs.args) if _static_in(inputs, i, a))
+    argnames = tuple(k for k, v in inputs.kwargs.items() if _static_in(inputs, k, v))
     return jax.jit(function, static_argnums=argnums, static_argnames=argnames)
 
 

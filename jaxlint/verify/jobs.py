@@ -33,6 +33,8 @@ class Job:
     timeout: float
     targets: list[Target] = field(default_factory=list)
     fixed_source: str | None = None  # the module as `check --fix --unsafe-fixes` writes it
+    run_command: str | None = None  # `verify --run`: the command whose records give the inputs
+    records: str | None = None  # ...and the folder of its records
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
