@@ -28,6 +28,7 @@ class Reporter:
         self.output_format = output_format
         self.quiet = quiet
         self.results: dict[int, dict[str, Any]] = {}
+        self.extra: dict[str, Any] = {}  # more of the JSON document: the recorded run, how to give inputs
         self._advance: Any = None
 
     @property
@@ -74,7 +75,7 @@ class Reporter:
         rows = self.rows()
         if self.output_format == "json":
             document = {"platform": platform.platform, "devices": platform.devices or [],
-                        "jax_version": platform.jax_version, "results": rows, "errors": problems}
+                        "jax_version": platform.jax_version, **self.extra, "results": rows, "errors": problems}
             sys.stdout.write(json.dumps(document, indent=2, default=str) + "\n")
             return
         shown = [r for r in rows if r["status"] == "confirmed"] if self.quiet else rows
