@@ -183,6 +183,11 @@ def check(paths, fix, unsafe_fixes, fix_only, add_noqa, diff, select, ignore, ex
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(readable=False))
+@click.option("--run", "run_command", metavar="COMMAND",
+              help='The project\'s own command (e.g. "python -m pytest -q tests"): the arguments of the flagged '
+                   'functions\' first calls become their inputs (default: [tool.jaxlint.verify].run).')
+@click.option("--record-calls", type=click.IntRange(min=1), metavar="N",
+              help="Calls recorded per function with --run (default: [tool.jaxlint.verify].record-calls, else 3).")
 @click.option("--examples", type=click.Path(), help="Examples file (default: [tool.jaxlint.verify].examples).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True),
               help="Seconds per function (default: [tool.jaxlint.verify].timeout, else 60).")
@@ -192,12 +197,14 @@ def check(paths, fix, unsafe_fixes, fix_only, add_noqa, diff, select, ignore, ex
 @click.option("--config", "config", type=click.Path(), help="A pyproject.toml or jaxlint.toml to use.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the confirmed findings and the summary.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Modules verified at once (default: cores, at most 4).")
-def verify(paths, examples, timeout, select, ignore, output_format, config, quiet, jobs) -> None:
+def verify(paths, run_command, record_calls, examples, timeout, select, ignore, output_format, config, quiet,
+           jobs) -> None:
     """Check PATHS, then prove each finding (and its fix) by running it under JAX."""
     from jaxlint.commands.verify import VerifyOptions, run_verify
 
     settings = resolve_settings(paths, config, select, ignore, None)
-    options = VerifyOptions(paths=list(paths) or ["."], examples=examples, timeout=timeout,
+    options = VerifyOptions(paths=list(paths) or ["."], examples=examples, timeout=timeout, run=run_command,
+                            record_calls=record_calls,
                             output_format=output_format, workers=jobs or min(4, os.cpu_count() or 1),
                             quiet=quiet)
     sys.exit(run_verify(options, settings, enabled_codes(settings, sorted(_known_codes()))))

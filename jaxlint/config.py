@@ -12,7 +12,7 @@ DEFAULT_EXCLUDE = (".git", ".venv", "venv", "build", "dist", "__pycache__", ".to
 _KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude",
          "respect-gitignore", "unsafe-fixes", "max-unroll", "jit-decorators", "key-names", "test-files", "verify",
          "src"}
-_VERIFY_KEYS = {"examples", "timeout"}
+_VERIFY_KEYS = {"examples", "timeout", "run", "record-calls"}
 DEFAULT_SELECT = ("ALL",)
 DEFAULT_SRC = (".", "src")  # as ruff: where a project's own top-level modules are found
 # Test files, where rules that flag testing idioms (one key fed to two code paths to compare
@@ -43,6 +43,8 @@ class Settings:
     src: tuple[str, ...] = DEFAULT_SRC  # import roots, relative to the configuration's folder
     verify_examples: str | None = None
     verify_timeout: float = 60.0
+    verify_run: str | None = None  # the project's own command whose calls give verify its inputs
+    verify_record_calls: int = 3  # calls recorded per function from that command
     target_version: str | None = None  # "py311"..., from --target-version: the Python the code is written for
     ignore_noqa: bool = False  # --ignore-noqa: report what noqa comments suppress
     explicit_select: bool = field(default=False, compare=False)
@@ -152,6 +154,15 @@ def _verify_table(table, path: Path, where: str) -> dict:
         if not isinstance(table["examples"], str):
             raise ConfigError(f"{where} verify.examples must be a path string")
         changes["verify_examples"] = str(path.parent / table["examples"])
+    if "run" in table:
+        if not isinstance(table["run"], str) or not table["run"].strip():
+            raise ConfigError(f"{where} verify.run must be a command string, e.g. \"python -m pytest -q tests\"")
+        changes["verify_run"] = table["run"]
+    if "record-calls" in table:
+        value = table["record-calls"]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ConfigError(f"{where} verify.record-calls must be a positive integer")
+        changes["verify_record_calls"] = value
     if "timeout" in table:
         value = table["timeout"]
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:

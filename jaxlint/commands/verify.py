@@ -7,7 +7,7 @@ import importlib.util
 import os
 import sys
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jaxlint.config import ConfigError, Settings
 from jaxlint.diagnostics import Finding
@@ -16,9 +16,14 @@ from jaxlint.engine import check_paths, module_name
 from jaxlint.project.context import context_files
 from jaxlint.project.incoming import Incoming
 from jaxlint.rules import rule
+from jaxlint.verify.hints import how_to_give_inputs
 from jaxlint.verify.jobs import Job, Target
 
+if TYPE_CHECKING:
+    from jaxlint.verify.recording import Recording
+
 EXIT_CLEAN, EXIT_CONFIRMED, EXIT_ERROR = 0, 1, 2
+_RUN_LIMIT_S = 600.0  # the recorded command's time limit, at least (else 10 × the per-function timeout)
 
 
 @dataclass(frozen=True)
@@ -29,6 +34,8 @@ class VerifyOptions:
     output_format: str = "text"
     workers: int = 1
     quiet: bool = False
+    run: str | None = None
+    record_calls: int | None = None
 
 
 def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) -> int:
@@ -60,20 +67,52 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
     reporter = Reporter(findings, options.output_format, options.quiet)
     for target_id, result in direct.items():
         reporter.add(target_id, result)
-    with reporter.progress():
-        if jobs:
-            platform = run_jobs(jobs, options.workers, reporter.add)
-        else:
-            platform = probe(str(settings.root.resolve()), os.path.abspath(examples) if examples else None, timeout)
+    command = options.run or settings.verify_run
+    recording = None
+    try:
+        if command and jobs:
+            recording = _record(command, jobs, options.record_calls or settings.verify_record_calls, timeout,
+                                options.quiet)
+            jobs = [replace(job, run_command=command, records=recording.records) for job in jobs]
+            reporter.extra["run"] = recording.to_json()
+        with reporter.progress():
+            if jobs:
+                platform = run_jobs(jobs, options.workers, reporter.add)
+            else:
+                platform = probe(str(settings.root.resolve()), os.path.abspath(examples) if examples else None,
+                                 timeout)
+    finally:
+        if recording is not None:
+            recording.close()
+    hint = None if command else how_to_give_inputs(reporter.results.values(), settings.root)
+    if hint:
+        reporter.extra["hint"] = hint
     shown = _shown(examples) if examples else ""
     problems = [f"{shown}:{row}: {message}" if row else f"{shown}: {message}"
                 for row, message in sorted(platform.examples_problems, key=lambda p: p[0] or 0)]
     reporter.finish(platform, problems)
+    if hint and not options.quiet:
+        print(f"jaxlint: hint: {hint}", file=sys.stderr)
     for problem in problems:
         print(f"jaxlint: error: examples file {problem}", file=sys.stderr)
     if errors or problems:
         return EXIT_ERROR
     return EXIT_CONFIRMED if reporter.confirmed else EXIT_CLEAN
+
+
+def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bool) -> Recording:
+    """Run the project's command with the jobs' functions instrumented; say how it went."""
+    from jaxlint.verify.recording import record, targets
+
+    wanted = targets((job.filename, target.qualname) for job in jobs for target in job.targets)
+    if not quiet:
+        print(f"jaxlint: running `{command}` to record the inputs of the flagged code...", file=sys.stderr)
+    recording = record(command, wanted, calls, max(_RUN_LIMIT_S, 10 * timeout))
+    if not quiet or recording.exit_code != 0:
+        print(f"jaxlint: {recording.summary()}", file=sys.stderr)
+        if recording.exit_code != 0:
+            print("".join(f"    {line}\n" for line in recording.tail), end="", file=sys.stderr)
+    return recording
 
 
 def _shown(path: str) -> str:

@@ -70,9 +70,23 @@ def _run(job: Job, channel: TextIO) -> None:
         for target in job.targets:
             _result(channel, target, _import_failure(job, target, exc))
         return
+    replay = _replay(job, module, examples)
     for target in job.targets:
         _send(channel, event="start", id=target.id)
-        _result(channel, target, *_verify(job, target, module, examples))
+        _result(channel, target, *_verify(job, target, module, examples, replay))
+
+
+def _replay(job: Job, module: ModuleType, examples: Any) -> Any:
+    """`verify --run`: the run's records join the examples' input sets (after them)."""
+    if job.records is None or job.run_command is None:
+        return None
+    from jaxlint.verify.replay import replay
+
+    found = replay(job.run_command, job.records, job.filename, module)
+    filename = os.path.realpath(job.filename)
+    for qualname, inputs in found.inputs.items():
+        examples.inputs.setdefault((filename, qualname), []).extend(inputs)
+    return found
 
 
 def _result(channel: TextIO, target: Target, verdict: Verdict, fix: Verdict | None = None) -> None:
@@ -100,7 +114,8 @@ def _import_failure(job: Job, target: Target, exc: BaseException) -> Verdict:
                    info | {"stage": "import"})
 
 
-def _verify(job: Job, target: Target, module: ModuleType, examples: Any) -> tuple[Verdict, Verdict | None]:
+def _verify(job: Job, target: Target, module: ModuleType, examples: Any,
+            replay: Any) -> tuple[Verdict, Verdict | None]:
     from jaxlint.rules import part
     from jaxlint.verify.harness import Subject
     from jaxlint.verify.loading import subject
@@ -108,7 +123,7 @@ def _verify(job: Job, target: Target, module: ModuleType, examples: Any) -> tupl
     rule = part(target.code, "experiment")
     if rule is None:
         return Verdict("skipped", f"no verification experiment for {target.code}"), None
-    found = subject(target, module, os.path.realpath(job.filename), examples)
+    found = subject(target, module, os.path.realpath(job.filename), examples, replay)
     if not isinstance(found, Subject):
         return found, None
     verdict = _guarded(lambda: rule.run(found), job.timeout, found, "error")
@@ -116,6 +131,8 @@ def _verify(job: Job, target: Target, module: ModuleType, examples: Any) -> tupl
         return verdict, None
     if not target.fixed:
         return verdict, Verdict("skipped", target.fix_note) if target.fix_note else None
+    if target.qualname is None:
+        return verdict, Verdict("skipped", "the fix of module-level code is not run (it would run the script again)")
     found = replace(found, confirmed_on=verdict.evidence.get("input_set", 1) - 1,
                     baseline=verdict.evidence.get("timings"))
     return verdict, _verify_fix(job, target, found, rule)

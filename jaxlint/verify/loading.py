@@ -13,13 +13,17 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import MethodType, ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jaxlint.verify import examples as examples_module
 from jaxlint.verify.alarm import Timeout, time_limit
 from jaxlint.verify.harness import Inputs, Subject, describe_exception
+from jaxlint.verify.hints import NO_INPUTS
 from jaxlint.verify.inputs import NoInputs, from_annotations
 from jaxlint.verify.jobs import Job, Target, Verdict
+
+if TYPE_CHECKING:
+    from jaxlint.verify.replay import Replay
 
 ExampleKey = tuple[str, str]  # (real path of the module file, qualname)
 
@@ -146,26 +150,42 @@ def _load_file(name: str, filename: str) -> ModuleType:
     return module
 
 
-def subject(target: Target, module: ModuleType, filename: str, examples: Examples) -> Subject | Verdict:
-    """The function to run for `target` and its inputs, or why it cannot be run."""
+def subject(target: Target, module: ModuleType, filename: str, examples: Examples,
+            replay: Replay | None = None) -> Subject | Verdict:
+    """The function to run for `target` and its inputs, or why it cannot be run. With a recorded
+    run (`replay`), a function neither it nor the examples reached is not run."""
     if target.qualname is None:
-        return Verdict("skipped", "module-level code: it ran without this error when the module was imported")
+        return _script(target, module, filename, replay)
     found = resolve(module, target.qualname)
     if isinstance(found, Verdict):
-        return _held(target, module, filename, examples) or found
+        held = _held(target, module, filename, examples)
+        return held or (Verdict("skipped", replay.not_reached(target.qualname)) if replay else found)
     function, qualname = found
     if qualname != target.qualname and (own := _held(target, module, filename, examples)):
         return own  # a nested function the examples name itself (`example(make_step(), x)`)
     inputs = _examples_for(examples, module, filename, qualname)
+    if not inputs and replay is not None:
+        return Verdict("skipped", replay.not_reached(qualname))
     if not inputs:
         try:
             args, kwargs = from_annotations(function)
         except NoInputs as exc:
             evidence = {"function": qualname, "detail": str(exc)}
-            return Verdict("skipped", "no example inputs", evidence)
+            return Verdict("skipped", NO_INPUTS, evidence)
         origin = "annotations" if args or kwargs else "no parameters"
         inputs = [Inputs(origin, args, kwargs)]
     return Subject(target, module, function, filename, inputs, nested=qualname != target.qualname)
+
+
+def _script(target: Target, module: ModuleType, filename: str, replay: Replay | None) -> Subject | Verdict:
+    """Module-level code runs again as the recorded run ran it (a script and its arguments)."""
+    if replay is None:
+        return Verdict("skipped", "module-level code: it ran without this error when the module was imported")
+    run_script = replay.script(filename)
+    if run_script is None:
+        return Verdict("skipped", replay.not_reached(None))
+    inputs = [Inputs(f"`{replay.command}`", ())]
+    return Subject(target, module, run_script, filename, inputs, nested=True)
 
 
 def resolve(module: ModuleType, qualname: str) -> tuple[Callable[..., Any], str] | Verdict:

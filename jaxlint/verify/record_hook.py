@@ -1,0 +1,194 @@
+"""Runs inside the user's own command (`jaxlint verify --run`): records the arguments of the first
+calls of the functions that hold findings, and which scripts ran.
+
+Loaded by a generated `sitecustomize` from a path of its own, in whatever interpreter the command
+uses, so it imports nothing of jaxlint (nor JAX: JAX's objects are looked at only once the user's
+code has imported it). It must never change what the program does: every failure here is kept in
+the record it spoils, and the program goes on.
+
+What a record holds (one pickle per record, appended to `<out>/<pid>.pkl`):
+- `concrete`: the arguments the function was called with, pickled at the call;
+- `entry`: the function was traced (its arguments were tracers), and these are the concrete
+  arguments its jit was called with, found in the JAX frames above it;
+- `shapes`: it was traced inside other traced code: tracers are kept as their shape and dtype
+  (`{STAND_IN: [shape, dtype, key implementation]}`), other arguments as they were;
+- `module`: the module's top-level code ran (a script), with `sys.argv` and its `__name__`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import sys
+import threading
+from typing import Any
+
+STAND_IN = "__jaxlint_stand_in__"
+_MAX_PAYLOAD = 64 * 2**20  # larger argument sets (a dataset) are not kept
+_CO_OPTIMIZED, _CO_VARARGS, _CO_VARKEYWORDS = 0x01, 0x04, 0x08
+_JAX_PARTS = (os.sep + "jax" + os.sep, os.sep + "jaxlib" + os.sep)
+
+
+class Recorder:
+    def __init__(self, spec: dict[str, Any]) -> None:
+        self.targets: dict[str, set[str]] = {os.path.realpath(k): set(v) for k, v in spec["targets"].items()}
+        self.limit: int = spec["limit"]
+        self.out = os.path.join(spec["out"], f"{os.getpid()}.pkl")
+        self.counts: dict[tuple[str, str], int] = {}
+        self.paths: dict[str, str | None] = {}  # co_filename → its real path when it holds targets
+        self.lock = threading.Lock()
+        self.busy = threading.local()  # pickling user objects can call user code: not recorded
+
+    def wanted(self, code: Any) -> tuple[str, str] | None:
+        filename = code.co_filename
+        real = self.paths.get(filename, "")
+        if real == "":
+            real = os.path.realpath(filename) if not filename.startswith("<") else None
+            real = real if real in self.targets else None
+            self.paths[filename] = real
+        if real is None:
+            return None
+        if code.co_name == "<module>":
+            qualname = ""
+        elif code.co_flags & _CO_OPTIMIZED:
+            qualname = code.co_qualname.replace(".<locals>", "")
+        else:
+            return None  # a class body
+        return (real, qualname) if qualname in self.targets[real] else None
+
+    def on_call(self, frame: Any) -> None:
+        key = self.wanted(frame.f_code)
+        if key is None or getattr(self.busy, "on", False):
+            return
+        with self.lock:
+            if self.counts.get(key, 0) >= self.limit:
+                return
+            self.counts[key] = self.counts.get(key, 0) + 1
+        self.busy.on = True
+        try:
+            record = _module_record(frame) if key[1] == "" else _call_record(frame)
+            self.write({"path": key[0], "qualname": key[1], **record})
+        except BaseException as exc:  # noqa: BLE001 - the user's program must go on
+            self.write({"path": key[0], "qualname": key[1], "kind": "failed", "reason": _said(exc)})
+        finally:
+            self.busy.on = False
+
+    def write(self, record: dict[str, Any]) -> None:
+        with self.lock, open(self.out, "ab") as handle:
+            pickle.dump(record, handle)
+
+
+def _said(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"[:200]
+
+
+def _module_record(frame: Any) -> dict[str, Any]:
+    return {"kind": "module", "name": frame.f_globals.get("__name__"), "argv": list(sys.argv),
+            "cwd": os.getcwd()}
+
+
+def _arguments(frame: Any) -> tuple[list[str], tuple[Any, ...], dict[str, Any]]:
+    """The call's arguments as the frame holds them on entry: (names of the positional ones, args, kwargs)."""
+    code, values = frame.f_code, frame.f_locals
+    names = list(code.co_varnames[:code.co_argcount])
+    args = [values[n] for n in names if n in values]
+    position = code.co_argcount + code.co_kwonlyargcount
+    kwargs = {n: values[n] for n in code.co_varnames[code.co_argcount:position] if n in values}
+    if code.co_flags & _CO_VARARGS:
+        args.extend(values.get(code.co_varnames[position], ()))
+        position += 1
+    if code.co_flags & _CO_VARKEYWORDS:
+        kwargs.update(values.get(code.co_varnames[position], {}))
+    return names, tuple(args), kwargs
+
+
+def _call_record(frame: Any) -> dict[str, Any]:
+    names, args, kwargs = _arguments(frame)
+    jax = sys.modules.get("jax")
+    tracer = getattr(getattr(jax, "core", None), "Tracer", None)
+    traced = [i for i, a in enumerate(args) if tracer is not None and _holds(a, tracer, jax)]
+    traced_names = [k for k, v in kwargs.items() if tracer is not None and _holds(v, tracer, jax)]
+    if not traced and not traced_names:
+        return {"kind": "concrete", "payload": _pickled((args, kwargs)), "names": names}
+    entry = _jit_arguments(frame, len(args), tracer, jax)
+    if entry is not None:
+        return {"kind": "entry", "payload": _pickled(entry), "names": names,
+                "traced": traced, "traced_names": traced_names}
+    shapes = jax.tree_util.tree_map(lambda v: _stand_in(v, jax) if isinstance(v, tracer) else v, (args, kwargs))
+    return {"kind": "shapes", "payload": _pickled(shapes), "names": names,
+            "traced": traced, "traced_names": traced_names}
+
+
+def _holds(value: Any, tracer: type, jax: Any) -> bool:
+    return any(isinstance(leaf, tracer) for leaf in jax.tree_util.tree_leaves(value))
+
+
+def _concrete(value: Any, tracer: type, jax: Any) -> bool:
+    """No tracers, and no abstract values (the frames that trace hold shapes as `args` too)."""
+    abstract = getattr(jax.core, "AbstractValue", ())
+    return not any(isinstance(leaf, (tracer, abstract)) for leaf in jax.tree_util.tree_leaves(value))
+
+
+def _stand_in(value: Any, jax: Any) -> dict[str, Any]:
+    aval = value.aval
+    impl = None
+    if jax.numpy.issubdtype(aval.dtype, jax.dtypes.prng_key):
+        impl = str(jax.random.key_impl(value)) if hasattr(jax.random, "key_impl") else None
+    return {STAND_IN: [list(aval.shape), str(aval.dtype), impl]}
+
+
+def _jit_arguments(frame: Any, count: int, tracer: type, jax: Any) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
+    """The concrete arguments of the jit call that traces `frame`'s function: JAX's own frames
+    between it and the caller hold them (as `args`, `kwargs`); the outermost such frame whose
+    values are concrete and as many as the function's."""
+    found = None
+    outer = frame.f_back
+    while outer is not None and any(part in outer.f_code.co_filename for part in _JAX_PARTS):
+        values = outer.f_locals
+        args, kwargs = values.get("args"), values.get("kwargs")
+        if isinstance(args, tuple) and isinstance(kwargs, dict) and len(args) <= count \
+                and _concrete((args, kwargs), tracer, jax):
+            found = (args, kwargs)
+        outer = outer.f_back
+    return found
+
+
+def _pickled(value: Any) -> bytes:
+    payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    if len(payload) > _MAX_PAYLOAD:
+        raise ValueError(f"the arguments take {len(payload) // 2**20} MiB pickled (more than 64 MiB)")
+    return payload
+
+
+def install(spec_path: str) -> None:
+    with open(spec_path, encoding="utf-8") as handle:
+        recorder = Recorder(json.load(handle))
+    if hasattr(sys, "monitoring"):  # 3.12+: a code object that is no target costs one call, once
+        _install_monitoring(recorder)
+        return
+
+    def calls(frame: Any, event: str, arg: Any) -> None:
+        if event == "call":
+            recorder.on_call(frame)
+        return None  # no line events
+
+    threading.settrace(calls)
+    sys.settrace(calls)
+
+
+def _install_monitoring(recorder: Recorder) -> None:
+    monitoring = sys.monitoring
+    tool = next((t for t in range(5, 0, -1) if monitoring.get_tool(t) is None), None)
+    if tool is None:
+        return
+    monitoring.use_tool_id(tool, "jaxlint-verify")
+
+    def started(code: Any, offset: int) -> Any:
+        if recorder.wanted(code) is None:
+            return monitoring.DISABLE
+        recorder.on_call(sys._getframe(1))
+        return None
+
+    monitoring.register_callback(tool, monitoring.events.PY_START, started)
+    monitoring.set_events(tool, monitoring.events.PY_START)

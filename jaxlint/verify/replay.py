@@ -1,0 +1,125 @@
+"""Child side of `verify --run`: the records of the project's own run, as input sets for the
+functions of one module (see record_hook.py for what a record holds)."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import runpy
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from jaxlint.verify.harness import Inputs, describe_exception
+from jaxlint.verify.record_hook import STAND_IN
+from jaxlint.verify.recording import read_records
+
+
+@dataclass
+class Replay:
+    """Input sets by qualname, why a function's records could not be used, and the scripts' runs."""
+
+    command: str
+    inputs: dict[str, list[Inputs]] = field(default_factory=dict)
+    problems: dict[str, str] = field(default_factory=dict)
+    scripts: list[dict[str, Any]] = field(default_factory=list)
+
+    def script(self, filename: str) -> Callable[[], None] | None:
+        """The module's top-level code as the run ran it (a script, with its arguments), once more."""
+        if not self.scripts:
+            return None
+        record = self.scripts[0]
+
+        def run_script() -> None:
+            argv, cwd = sys.argv, os.getcwd()
+            sys.argv = [filename, *record["argv"][1:]] if record["name"] == "__main__" else list(argv)
+            try:
+                os.chdir(record["cwd"])
+                runpy.run_path(filename, run_name=record["name"] or "__main__")
+            except SystemExit as exc:
+                if exc.code not in (0, None):
+                    raise
+            finally:
+                sys.argv = argv
+                os.chdir(cwd)
+
+        return run_script
+
+    def not_reached(self, qualname: str | None) -> str:
+        problem = self.problems.get(qualname or "")
+        if problem:
+            return f"the arguments recorded from `{self.command}` cannot be used: {problem}"
+        return f"not reached by `{self.command}`"
+
+
+def replay(command: str, folder: str, filename: str, module: ModuleType) -> Replay:
+    found = Replay(command)
+    wanted = os.path.realpath(filename)
+    for record in read_records(folder):
+        if record["path"] != wanted:
+            continue
+        qualname, kind = record["qualname"], record["kind"]
+        if kind == "module":
+            found.scripts.append(record)
+        elif kind == "failed":
+            found.problems.setdefault(qualname, record["reason"])
+        else:
+            try:
+                inputs = _inputs(record, module, command)
+            except Exception as exc:  # noqa: BLE001 - an object of the run that does not load here
+                info = describe_exception(exc)
+                found.problems.setdefault(qualname, f"{info['exception']}: {info['message']}")
+                continue
+            found.inputs.setdefault(qualname, []).append(inputs)
+    return found
+
+
+def _inputs(record: dict[str, Any], module: ModuleType, command: str) -> Inputs:
+    args, kwargs = pickle.loads(record["payload"])
+    kind = record["kind"]
+    origin = f"`{command}`" if kind != "shapes" else f"the shapes `{command}` traced"
+    traced = None if kind == "concrete" else frozenset([*record["traced"], *record["traced_names"]])
+    if kind == "shapes":
+        args, kwargs = jax.tree.map(_materialize, (args, kwargs), is_leaf=_is_stand_in)
+    owner = _owner(module, record["qualname"])
+    if isinstance(owner, type) and args and isinstance(args[0], owner):
+        method = getattr(args[0], record["qualname"].rpartition(".")[2])  # `self` recorded as the first argument
+        shifted = None if traced is None else frozenset(
+            (t - 1 if isinstance(t, int) else t) for t in traced if t != 0)
+        return Inputs(origin, tuple(args[1:]), kwargs, bound=method, traced=shifted)
+    return Inputs(origin, tuple(args), kwargs, traced=traced)
+
+
+def _owner(module: ModuleType, qualname: str) -> Any:
+    owner: Any = module
+    for part in qualname.split(".")[:-1]:
+        owner = getattr(owner, part, None)
+    return owner if qualname.count(".") else None
+
+
+def _is_stand_in(value: Any) -> bool:
+    return isinstance(value, dict) and STAND_IN in value
+
+
+def _materialize(value: Any) -> Any:
+    """A concrete array of the traced value's shape and dtype: distinct small values (a constant
+    input hides what a stale or wrong value changes), a key for a key."""
+    if not _is_stand_in(value):
+        return value
+    shape, dtype, impl = value[STAND_IN]
+    if impl is not None or "key<" in dtype:
+        keys = jax.random.split(jax.random.key(0, impl=impl) if impl else jax.random.key(0), max(1, int(np.prod(shape))))
+        return keys.reshape(shape)
+    size = int(np.prod(shape))
+    if dtype == "bool":
+        return jnp.asarray(np.arange(size).reshape(shape) % 2 == 0)
+    if "int" in dtype:
+        return jnp.asarray((np.arange(size) % 3).reshape(shape), dtype=dtype)
+    values = np.linspace(0.5, 1.5, size, dtype=np.float64).reshape(shape) if size else np.zeros(shape)
+    return jnp.asarray(values, dtype=dtype)
