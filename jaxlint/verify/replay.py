@@ -77,6 +77,9 @@ def replay(command: str, folder: str, filename: str, module: ModuleType) -> Repl
                 found.problems.setdefault(qualname, f"{info['exception']}: {info['message']}")
                 continue
             found.inputs.setdefault(qualname, []).append(inputs)
+    for qualname, sets in found.inputs.items():  # calls under a transform show how the code is traced
+        traced = [i for i in sets if not i.as_called]
+        found.inputs[qualname] = traced or sets
     return found
 
 
@@ -92,8 +95,8 @@ def _inputs(record: dict[str, Any], module: ModuleType, command: str) -> Inputs:
         method = getattr(args[0], record["qualname"].rpartition(".")[2])  # `self` recorded as the first argument
         shifted = None if traced is None else frozenset(
             (t - 1 if isinstance(t, int) else t) for t in traced if t != 0)
-        return Inputs(origin, tuple(args[1:]), kwargs, bound=method, traced=shifted)
-    return Inputs(origin, tuple(args), kwargs, traced=traced)
+        return Inputs(origin, tuple(args[1:]), kwargs, bound=method, traced=shifted, as_called=traced is None)
+    return Inputs(origin, tuple(args), kwargs, traced=traced, as_called=traced is None)
 
 
 def _owner(module: ModuleType, qualname: str) -> Any:

@@ -83,7 +83,7 @@ def _state_changed_elsewhere(model: Model, scope: Scope) -> Iterator[Report]:
         reported.add(shown)
         yield Report(node, f"{_compiled_label(model, scope)} reads `{shown}`, which is "
                      f"{changed[name]}; the compiled function keeps the value from trace time. Pass `{shown}` as "
-                     f"an argument", scope)
+                     f"an argument", scope, fix_data={"name": shown})  # no fix: the name tells verify what to change
 
 
 def _stale_self_reads(model: Model, method: Scope, building: dict[Scope, set[Scope]]) -> Iterator[Report]:
