@@ -133,7 +133,10 @@ STAGING_METHODS = frozenset(("lower", "trace", "eval_shape"))
 # (`state.replace(rng=rng)`): the key is not drawn from. A record is state that is read back to
 # draw from, so storing a key already consumed there is a reuse.
 KEEPING_METHODS = frozenset(("append", "appendleft", "extend", "insert", "add", "put", "put_nowait", "setdefault"))
-KEEPING_FUNCTIONS = frozenset(("builtins.dict", "builtins.list", "builtins.tuple"))
+# `jaxlint.verify.example(f, key)` keeps its arguments as an input set: verify hands each set's
+# keys to the function afresh, so one key in several examples is no reuse.
+KEEPING_FUNCTIONS = frozenset(("builtins.dict", "builtins.list", "builtins.tuple", "jaxlint.verify.example",
+                               "jaxlint.verify.examples.example"))
 RECORD_METHODS = frozenset(("replace", "_replace"))
 RECORD_FUNCTIONS = frozenset(("dataclasses.replace",))
 # Decorators and bases that make a class a record: its constructor stores its arguments.
