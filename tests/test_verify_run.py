@@ -52,8 +52,10 @@ def test_run_records_the_project_inputs_and_proves_its_findings(tmp_path: Path) 
     unreached = outcomes[("nets/train.py", 36, "JAX103")]
     assert unreached["status"] == "skipped"
     assert unreached["reason"] == f"not reached by `{COMMAND}`"
-    # a helper reached only inside a jitted step is proved with the shapes the run traced it with
-    assert "shapes" in outcomes[("nets/train.py", 6, "JAX103")].get("evidence", {}).get("inputs", "shapes")
+    # a helper reached only inside a jitted step is proved through the step's concrete call, and so is its fix
+    helper = outcomes[("nets/train.py", 6, "JAX103")]
+    assert helper["evidence"]["inputs"].endswith(f"from `{COMMAND}` through `train_step`"), helper
+    assert helper["fix"]["status"] == "passed", helper
     # another module's state is changed where it lives
     assert outcomes[("nets/layers.py", 9, "JAX101")]["evidence"]["name"] == "config.SCALE"
     run = document["run"]

@@ -141,9 +141,14 @@ def _verify(job: Job, target: Target, module: ModuleType, examples: Any,
 def _verify_fix(job: Job, target: Target, original: Any, rule: Any) -> Verdict:
     from jaxlint.verify.loading import load_fixed, rebind, resolve
 
+    through = original.inputs[0].entry  # the function that reached the finding in the recorded run
+    if through is not None and through[0] != job.module:
+        return Verdict("skipped", f"the finding was proved through `{through[1]}` of {through[0]}, which would "
+                                  f"still run the unfixed `{target.qualname}`")
+
     def check() -> Verdict:
         module, filename = load_fixed(job, target)
-        found = resolve(module, target.qualname or "")
+        found = resolve(module, through[1] if through else target.qualname or "")
         if isinstance(found, Verdict):
             owner, _, name = (target.qualname or "").rpartition(".")
             method = getattr(getattr(module, owner, None), name, None)

@@ -164,6 +164,8 @@ def subject(target: Target, module: ModuleType, filename: str, examples: Example
     if qualname != target.qualname and (own := _held(target, module, filename, examples)):
         return own  # a nested function the examples name itself (`example(make_step(), x)`)
     inputs = _examples_for(examples, module, filename, qualname)
+    if inputs and all(i.entry is not None for i in inputs):  # recorded through the function that reached it
+        return Subject(target, module, inputs[0].bound, filename, inputs)
     if not inputs and replay is not None:
         return Verdict("skipped", replay.not_reached(qualname))
     if not inputs:

@@ -10,7 +10,9 @@ What a record holds (one pickle per record, appended to `<out>/<pid>.pkl`):
 - `concrete`: the arguments the function was called with, pickled at the call;
 - `entry`: the function was traced (its arguments were tracers), and these are the concrete
   arguments its jit was called with, found in the JAX frames above it;
-- `shapes`: it was traced inside other traced code: tracers are kept as their shape and dtype
+- `via`: it was traced inside other traced code: the concrete arguments of the outermost function
+  of the project whose transform was called with them (`module`, `entry`), which runs it;
+- `shapes`: likewise, where no such call pickles: tracers are kept as their shape and dtype
   (`{STAND_IN: [shape, dtype, key implementation]}`), other arguments as they were;
 - `module`: the module's top-level code ran (a script), with `sys.argv` and its `__name__`.
 """
@@ -28,6 +30,7 @@ STAND_IN = "__jaxlint_stand_in__"
 _MAX_PAYLOAD = 64 * 2**20  # larger argument sets (a dataset) are not kept
 _CO_OPTIMIZED, _CO_VARARGS, _CO_VARKEYWORDS = 0x01, 0x04, 0x08
 _JAX_PARTS = (os.sep + "jax" + os.sep, os.sep + "jaxlib" + os.sep)
+_INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
 
 
 class Recorder:
@@ -52,7 +55,7 @@ class Recorder:
         if code.co_name == "<module>":
             qualname = ""
         elif code.co_flags & _CO_OPTIMIZED:
-            qualname = code.co_qualname.replace(".<locals>", "")
+            qualname = _qualname(code)
         else:
             return None  # a class body
         return (real, qualname) if qualname in self.targets[real] else None
@@ -115,9 +118,55 @@ def _call_record(frame: Any) -> dict[str, Any]:
     if entry is not None:
         return {"kind": "entry", "payload": _pickled(entry), "names": names,
                 "traced": traced, "traced_names": traced_names}
+    via = _outermost_entry(frame, tracer, jax)
+    if via is not None:
+        outer, arguments = via
+        try:
+            return {"kind": "via", "payload": _pickled(arguments), "module": outer.f_globals.get("__name__"),
+                    "entry": _qualname(outer.f_code), **_traced(_arguments(outer), tracer, jax)}
+        except Exception:  # noqa: BLE001 - arguments that do not pickle: the shapes below
+            pass
     shapes = jax.tree_util.tree_map(lambda v: _stand_in(v, jax) if isinstance(v, tracer) else v, (args, kwargs))
     return {"kind": "shapes", "payload": _pickled(shapes), "names": names,
             "traced": traced, "traced_names": traced_names}
+
+
+def _qualname(code: Any) -> str:
+    return code.co_qualname.replace(".<locals>", "")
+
+
+def _traced(arguments: tuple[list[str], tuple[Any, ...], dict[str, Any]], tracer: type, jax: Any) -> dict[str, Any]:
+    _, args, kwargs = arguments
+    return {"traced": [i for i, a in enumerate(args) if _holds(a, tracer, jax)],
+            "traced_names": [k for k, v in kwargs.items() if _holds(v, tracer, jax)]}
+
+
+def _outermost_entry(frame: Any, tracer: type, jax: Any) -> tuple[Any, Any] | None:
+    """For code traced inside other traced code (a helper of a jitted step): the outermost function
+    of the project on the way out whose jit (or other transform) was called with concrete values,
+    and those values. The walk ends at the first function called with concrete values."""
+    found = None
+    outer = frame.f_back
+    while outer is not None:
+        code = outer.f_code
+        if _in_jax(code.co_filename):
+            outer = outer.f_back
+            continue
+        if not code.co_flags & _CO_OPTIMIZED:
+            break  # a module's or class's own code: no traced call encloses it
+        _, args, kwargs = _arguments(outer)
+        if not _holds((args, kwargs), tracer, jax):
+            break
+        if "<locals>" not in code.co_qualname and not any(p in code.co_filename for p in _INSTALLED):
+            entry = _jit_arguments(outer, len(args), tracer, jax)
+            if entry is not None:
+                found = (outer, entry)
+        outer = outer.f_back
+    return found
+
+
+def _in_jax(filename: str) -> bool:
+    return any(part in filename for part in _JAX_PARTS)
 
 
 def _holds(value: Any, tracer: type, jax: Any) -> bool:
@@ -144,7 +193,7 @@ def _jit_arguments(frame: Any, count: int, tracer: type, jax: Any) -> tuple[tupl
     values are concrete and as many as the function's."""
     found = None
     outer = frame.f_back
-    while outer is not None and any(part in outer.f_code.co_filename for part in _JAX_PARTS):
+    while outer is not None and _in_jax(outer.f_code.co_filename):
         values = outer.f_locals
         args, kwargs = values.get("args"), values.get("kwargs")
         if isinstance(args, tuple) and isinstance(kwargs, dict) and len(args) <= count \

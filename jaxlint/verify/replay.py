@@ -3,6 +3,7 @@ functions of one module (see record_hook.py for what a record holds)."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import pickle
 import runpy
@@ -77,15 +78,27 @@ def replay(command: str, folder: str, filename: str, module: ModuleType) -> Repl
                 found.problems.setdefault(qualname, f"{info['exception']}: {info['message']}")
                 continue
             found.inputs.setdefault(qualname, []).append(inputs)
-    for qualname, sets in found.inputs.items():  # calls under a transform show how the code is traced
-        traced = [i for i in sets if not i.as_called]
-        found.inputs[qualname] = traced or sets
+    for qualname, sets in found.inputs.items():
+        found.inputs[qualname] = _best(sets)
     return found
+
+
+def _best(sets: list[Inputs]) -> list[Inputs]:
+    """Calls under a transform show how the code is traced: its own jit's concrete arguments or
+    the outermost concrete call that reaches it (one such function), else its traced shapes;
+    untraced calls only when there is nothing else."""
+    own = [i for i in sets if not i.as_called and i.entry is None and "shapes" not in i.origin]
+    through = [i for i in sets if i.entry is not None]
+    through = [i for i in through if i.entry == through[0].entry]
+    shapes = [i for i in sets if "shapes" in i.origin]
+    return own or through or shapes or sets
 
 
 def _inputs(record: dict[str, Any], module: ModuleType, command: str) -> Inputs:
     args, kwargs = pickle.loads(record["payload"])
     kind = record["kind"]
+    if kind == "via":
+        return _through(record, args, kwargs, command)
     origin = f"`{command}`" if kind != "shapes" else f"the shapes `{command}` traced"
     traced = None if kind == "concrete" else frozenset([*record["traced"], *record["traced_names"]])
     if kind == "shapes":
@@ -97,6 +110,25 @@ def _inputs(record: dict[str, Any], module: ModuleType, command: str) -> Inputs:
             (t - 1 if isinstance(t, int) else t) for t in traced if t != 0)
         return Inputs(origin, tuple(args[1:]), kwargs, bound=method, traced=shifted, as_called=traced is None)
     return Inputs(origin, tuple(args), kwargs, traced=traced, as_called=traced is None)
+
+
+def _through(record: dict[str, Any], args: tuple[Any, ...], kwargs: dict[str, Any], command: str) -> Inputs:
+    """The outermost function the run reached with concrete values, which runs the finding's code."""
+    name, qualname = record["module"], record["entry"]
+    if not name or name == "__main__":
+        raise LookupError(f"`{qualname}` was reached in a script run as __main__")
+    module = importlib.import_module(name)
+    function: Any = module
+    for part in qualname.split("."):
+        function = getattr(function, part)
+    traced = frozenset([*record["traced"], *record["traced_names"]])
+    owner = _owner(module, qualname)
+    if isinstance(owner, type) and args and isinstance(args[0], owner):
+        function = getattr(args[0], qualname.rpartition(".")[2])
+        args = args[1:]
+        traced = frozenset((t - 1 if isinstance(t, int) else t) for t in traced if t != 0)
+    return Inputs(f"`{command}` through `{qualname}`", tuple(args), kwargs, bound=function, traced=traced,
+                  entry=(name, qualname))
 
 
 def _owner(module: ModuleType, qualname: str) -> Any:
