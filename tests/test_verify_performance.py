@@ -161,6 +161,11 @@ def test_timing_without_waiting_measures_the_dispatch(results) -> None:
     evidence = row["evidence"]
     assert evidence["with_block_until_ready_ms"] > evidence["measured_ms"]
     assert row["fix"]["status"] == "passed", row["fix"]
+    # one baseline: the fix is compared with the original's figures from the confirming run
+    performance = row["fix"]["evidence"]["performance"]
+    assert performance["measured_ms"]["original"] == evidence["measured_ms"]
+    assert performance["computation_ms"] == evidence["with_block_until_ready_ms"]
+    assert f"{evidence['measured_ms']:.3f} ms" in row["fix"]["reason"]
 
 
 def test_one_iteration_is_not_confirmed_with_one_compilation(tmp_path: Path) -> None:

@@ -1,11 +1,12 @@
 """`jaxlint verify` on the fixtures of JAX107, JAX108, JAX109, JAX111-JAX113, JAX206, JAX301 and JAX303, end to
 end: the real CLI in a subprocess, on the fixtures themselves with the demo's example inputs
-(fixtures/examples.py), real JAX on CPU. Every finding is confirmed, with JAX's own evidence."""
+(fixtures/examples.py), real JAX on CPU. Every finding is confirmed, with JAX's own evidence.
+Nothing here depends on one JAX release's exception classes or messages: these tests pass on
+every JAX that pyproject.toml allows (.ci/run runs them under the newest too)."""
 
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 
 import pytest
@@ -17,23 +18,28 @@ pytest.importorskip("jax")
 
 CODES = ("JAX107", "JAX108", "JAX109", "JAX111", "JAX112", "JAX113", "JAX206", "JAX301", "JAX303")
 
-# What running each raising rule's flagged line raises on JAX 0.10.2 (as its fixture's docstring says).
+# What running the flagged line raises, where Python decides it (a removed name, a list given to jnp).
 RAISED = {
-    "JAX108": {"ConcretizationTypeError", "TracerIntegerConversionError", "TypeError", "IndexError"},
-    "JAX111": {"TracerArrayConversionError"},
-    "JAX113": {"NonConcreteBooleanIndexError", "ConcretizationTypeError", "TracerBoolConversionError"},
     "JAX206": {"TypeError"},
     "JAX301": {"AttributeError", "ImportError"},
-    "JAX303": {"AttributeError", "ImportError", "ModuleNotFoundError"},
+    "JAX303": {"AttributeError", "ImportError", "ModuleNotFoundError", "NotImplementedError"},
 }
+# Names the fixtures use that older JAX releases still have (removed after the oldest JAX that
+# pyproject.toml allows): there verify finds them in JAX and does not confirm the finding (JAX 0.7
+# imports `host_callback`, and refuses only its use, a line after the flagged import).
+REMOVED_LATER = {"jax.experimental.enable_x64", "jax.experimental.host_callback"}
+# The tracer rules predict a behaviour, not JAX's exception (whose class and text change between
+# releases): the line raises under jit, where its values are traced, and not so run eagerly.
+TRACED = ("JAX108", "JAX111", "JAX113")
+# Where a transform other than jit traces the values, eagerly too (vmap, grad): the line raises there as well.
+STILL_TRACED_EAGERLY = {"JAX108_basic.per_example", "JAX108_basic.scale_grad", "JAX111_basic.norms",
+                        "JAX113_basic.per_row"}
 
 # The rules whose findings (some or all) have a fix.
 FIXED = {"JAX108", "JAX109", "JAX111", "JAX206", "JAX301", "JAX303"}
 # JAX108's fix for `helper` marks `k` static at the jit of its caller, which verify does not run.
 FIX_ELSEWHERE = "JAX108_basic.helper"
 
-# The name a removed-name error is about: "has no attribute 'x'", "cannot import name 'x'", "No module named 'x'".
-REMOVED_NAME = re.compile(r"(?:attribute|name|named) '([\w.]+)'")
 
 
 @pytest.fixture(scope="module")
@@ -56,29 +62,39 @@ def _function(rows: list[dict], name: str) -> dict:
 def test_every_expected_finding_is_confirmed(results, code: str) -> None:
     rows = results[code]
     assert Counter((r["row"], r["code"]) for r in rows) == expected(FIXTURES / f"{code}_basic.py")
-    assert [r for r in rows if r["status"] != "confirmed"] == []
+    assert [r for r in rows if r["status"] != "confirmed" and not _still_in_jax(r)] == []
+
+
+def _still_in_jax(row: dict) -> bool:
+    evidence = row["evidence"]
+    return (row["status"] in ("not-confirmed", "skipped") and evidence.get("in_jax") is True
+            and evidence["name"] in REMOVED_LATER)
 
 
 @pytest.mark.parametrize("code", sorted(RAISED))
 def test_the_predicted_exception_is_raised_on_the_finding_line(results, code: str) -> None:
-    for row in results[code]:
+    for row in (r for r in results[code] if r["status"] == "confirmed"):
         evidence = row["evidence"]
         assert evidence["exception"] in RAISED[code] and evidence["row"] == row["row"], row
 
 
-@pytest.mark.parametrize("code, function, exception", [
-    ("JAX108", "loss_value", "ConcretizationTypeError"),
-    ("JAX108", "running_sum", "TracerIntegerConversionError"),
-    ("JAX108", "prefix", "IndexError"),
-    ("JAX108", "padding", "TypeError"),
-    ("JAX108", "scanned.body", "TypeError"),  # verified through `scanned`, which runs the scan
-    ("JAX113", "positives", "NonConcreteBooleanIndexError"),
-    ("JAX113", "distinct", "ConcretizationTypeError"),
-    ("JAX113", "kept", "TracerBoolConversionError"),
-    ("JAX111", "body", "TracerArrayConversionError"),
-])
-def test_exception_of_each_kind(results, code: str, function: str, exception: str) -> None:
-    assert _function(results[code], function)["evidence"]["exception"] == exception
+@pytest.mark.parametrize("code", TRACED)
+def test_the_line_raises_where_traced_and_not_eagerly(results, code: str) -> None:
+    for row in results[code]:
+        evidence = row["evidence"]
+        assert evidence["row"] == row["row"] and evidence["traced"] is True, row
+        eager = evidence["eager"]
+        if row["function"] in STILL_TRACED_EAGERLY:
+            assert eager["raised"] and eager["row"] == row["row"] and eager["traced"], row
+        else:
+            assert eager["raised"] is False and "output" in eager, row
+
+
+def test_eager_outputs_are_the_values_jit_could_not_trace(results) -> None:
+    # examples.py: prefix(arange(8), 3), window(arange(8), 1), kept([-1, 0, 2, 3], 2)
+    assert _function(results["JAX108"], "prefix")["evidence"]["eager"]["output"] == [0.0, 1.0, 2.0]
+    assert _function(results["JAX108"], "window")["evidence"]["eager"]["output"] == [1.0, 2.0, 3.0, 4.0]
+    assert _function(results["JAX113"], "kept")["evidence"]["eager"]["output"] == [2.0, 3.0]
 
 
 def test_containers_are_rejected_by_jax_numpy(results) -> None:
@@ -87,11 +103,13 @@ def test_containers_are_rejected_by_jax_numpy(results) -> None:
 
 
 @pytest.mark.parametrize("code", ["JAX301", "JAX303"])
-def test_the_error_names_a_removed_name_of_the_finding_line(results, code: str) -> None:
+def test_the_installed_jax_lacks_the_removed_name_of_the_finding_line(results, code: str) -> None:
     lines = (FIXTURES / f"{code}_basic.py").read_text(encoding="utf-8").splitlines()
     for row in results[code]:
-        [name] = REMOVED_NAME.findall(row["evidence"]["message"])
-        assert name in lines[row["row"] - 1], row
+        evidence = row["evidence"]
+        assert evidence["name"].rsplit(".", 1)[-1] in lines[row["row"] - 1], row
+        if row["status"] == "confirmed":  # gone, or kept only to refuse (host_callback in JAX 0.6-0.7)
+            assert evidence["in_jax"] is False or evidence["exception"] == "NotImplementedError", row
 
 
 def test_impure_values_are_frozen_when_compiled_and_change_eagerly(results) -> None:

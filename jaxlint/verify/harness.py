@@ -21,10 +21,15 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from jaxlint.verify.device_lock import device_lock
 from jaxlint.verify.jobs import Target, Verdict
 
 _TIMING_BUDGET_S = 0.1
 _MAX_REPEATS = 30
+_SHOWN_DIFFERENCES = 3
+_ROOT = os.path.realpath(os.getcwd())  # the child starts in the project's root, before any user code runs
+_JAXLINT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+_PREFIXES = tuple(dict.fromkeys(os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)))
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,8 @@ class Inputs:
     kwargs: dict[str, Any] = field(default_factory=dict)
     bound: Any = None  # the object the example named, for a method or a nested function's finding
     traced: frozenset[int | str] | None = None  # the arguments the recorded run traced (others were static)
+    as_called: bool = False  # recorded from an untraced call: the function runs as the run called it
+    entry: tuple[str, str] | None = None  # (module, qualname) of the function `bound` runs the finding through
 
     def fresh(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
         """Copies of typed PRNG keys (the key-reuse checker marks the objects it consumed)."""
@@ -67,8 +74,10 @@ class Subject:
     @property
     def runs_as_found(self) -> bool:
         """The finding is in a function nested in an un-jitted one: the enclosing function runs as
-        its callers run it (it is not the traced entry: jitting it whole would trace the wrong code)."""
-        return self.nested and not is_jitted(self.function)
+        its callers run it (it is not the traced entry: jitting it whole would trace the wrong code).
+        Likewise a function whose only inputs come from untraced calls of a recorded run."""
+        recorded_untraced = bool(self.inputs) and all(i.as_called for i in self.inputs)
+        return (self.nested or recorded_untraced) and not is_jitted(self.function)
 
 
 def is_key(value: Any) -> bool:
@@ -178,6 +187,45 @@ def user_rows(exc: BaseException, filename: str) -> list[int]:
     return rows
 
 
+def raised_at(exc: BaseException) -> tuple[str, int] | None:
+    """The innermost line of the project's own code in the exception's traceback (else in those of
+    its causes: under jit, JAX attaches the user's stack as the cause), as (path relative to the
+    project's root, row). Code outside the root, installed packages and jaxlint's own are not the
+    project's."""
+    found = _innermost(exc)
+    return (found[1], found[2]) if found else None
+
+
+def _innermost(exc: BaseException) -> tuple[str, str, int] | None:
+    """raised_at's line as (real path, path relative to the root, row)."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        for frame in reversed(traceback.extract_tb(current.__traceback__)):
+            if frame.lineno is not None and (path := _project_file(frame.filename)) is not None:
+                return os.path.realpath(frame.filename), path, frame.lineno
+        current = current.__cause__ or current.__context__
+    return None
+
+
+def _project_file(filename: str) -> str | None:
+    """`filename` relative to the project's root, when it is the project's own code."""
+    if not filename or filename.startswith("<"):
+        return None
+    path = os.path.realpath(filename)
+
+    def inside(folder: str) -> bool:
+        return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+    if not inside(_ROOT) or inside(_JAXLINT) or any(inside(prefix) for prefix in _PREFIXES):
+        return None
+    relative = os.path.relpath(path, _ROOT)
+    if {"site-packages", "dist-packages"} & set(relative.split(os.sep)):
+        return None
+    return relative
+
+
 def describe_exception(exc: BaseException) -> dict[str, Any]:
     """Type and first sentence of the message (JAX's messages go on with advice and links)."""
     message = str(exc).strip().split("\n")[0]
@@ -205,13 +253,27 @@ def install_hint(exc: BaseException) -> str:
 def failure(exc: BaseException, subject: Subject, what: str = "the function") -> Verdict:
     """User code failed for a reason the rule does not predict."""
     if isinstance(exc, SystemExit):
-        return Verdict("error", f"{what} called sys.exit({exc.code!r})", {"exception": "SystemExit"})
+        info: dict[str, Any] = {"exception": "SystemExit"}
+        return Verdict("error", f"{what} called sys.exit({exc.code!r}){located(exc, subject.filename, info)}", info)
     info = describe_exception(exc)
     rows = user_rows(exc, subject.filename)
     if rows:
         info["row"] = rows[-1]
-    where = f" at line {rows[-1]}" if rows else ""
-    return Verdict("error", f"{what} raised {info['exception']}{where}: {info['message']}", info)
+    return Verdict("error", f"{what} raised {info['exception']}{located(exc, subject.filename, info)}: "
+                            f"{info['message']}", info)
+
+
+def located(exc: BaseException, filename: str, info: dict[str, Any]) -> str:
+    """Where the project's code raised `exc`, for a reason: ` at line 12` (of `filename`, the module
+    at hand), ` at pkg/util.py:30 (from line 12)` (another file of the project, reached from line 12
+    of `filename`), or nothing; the line as `raised_at` into `info`."""
+    rows = user_rows(exc, filename)
+    found = _innermost(exc)
+    if found is not None:
+        info["raised_at"] = f"{found[1]}:{found[2]}"
+    if found is not None and found[0] != os.path.realpath(filename):
+        return f" at {info['raised_at']}" + (f" (from line {rows[-1]})" if rows else "")
+    return f" at line {rows[-1]}" if rows else ""
 
 
 def raised_here(exc: BaseException, subject: Subject) -> bool:
@@ -266,6 +328,43 @@ def summarize(value: Any, depth: int = 0) -> Any:
     if isinstance(value, dict) and depth < 3:
         return {str(k): summarize(v, depth + 1) for k, v in list(value.items())[:8]}
     return _short(value)
+
+
+def differences(a: Any, b: Any, limit: int = _SHOWN_DIFFERENCES) -> dict[str, Any] | None:
+    """Where two outputs of one structure differ, element by element: how many elements there are,
+    how many differ (beyond float tolerance), and the first few as `[2]: 6.0 vs 7.0` (a's value,
+    then b's; the index within the output's pytree, then within the array). None when the two
+    cannot be compared so (other structures or shapes, leaves that are not numbers)."""
+    try:
+        leaves_a, tree_a = jax.tree_util.tree_flatten_with_path(a)
+        leaves_b, tree_b = jax.tree.flatten(b)
+    except Exception:
+        return None
+    if tree_a != tree_b or len(leaves_a) != len(leaves_b):
+        return None
+    elements, differ, shown = 0, 0, []
+    for (path, x), y in zip(leaves_a, leaves_b, strict=True):
+        x, y = (jax.random.key_data(v) if is_key(v) else v for v in (x, y))
+        try:
+            xa, ya = np.asarray(x), np.asarray(y)
+            if xa.shape != ya.shape or xa.dtype.kind not in "biufc" or ya.dtype.kind not in "biufc":
+                return None
+            apart = ~np.isclose(xa, ya, rtol=1e-5, atol=1e-6, equal_nan=True)
+        except (TypeError, ValueError):
+            return None
+        elements += xa.size
+        differ += int(np.count_nonzero(apart))
+        prefix = jax.tree_util.keystr(path)
+        for flat in np.flatnonzero(apart)[:max(0, limit - len(shown))]:
+            index = np.unravel_index(flat, xa.shape)
+            where = prefix + (f"[{', '.join(str(int(i)) for i in index)}]" if xa.ndim else "")
+            shown.append(f"{where or '[]'}: {_element(xa[index])} vs {_element(ya[index])}")
+    return {"elements": elements, "differ": differ, "shown": shown}
+
+
+def _element(value: Any) -> str:
+    item = np.asarray(value).item()
+    return str(_rounded(item) if isinstance(item, float) else item)
 
 
 def _rounded(value: Any) -> Any:
@@ -336,7 +435,12 @@ def compiling() -> Iterator[CompileLog]:
 
 def timings(function: Callable[..., Any], inputs: Inputs) -> dict[str, float] | None:
     """The first call (caches cleared): its time and JAX's compile time in it; then the steady-state
-    median per call."""
+    median per call (holding the run's device lock: no other module's timings at the same time)."""
+    with device_lock():
+        return _timings(function, inputs)
+
+
+def _timings(function: Callable[..., Any], inputs: Inputs) -> dict[str, float] | None:
     try:
         jitted = compiled(function, inputs)
         args, kwargs = inputs.fresh()
@@ -358,10 +462,10 @@ def timings(function: Callable[..., Any], inputs: Inputs) -> dict[str, float] | 
 
 def compilations(function: Callable[..., Any], inputs: list[Inputs]) -> int | None:
     """How many times JAX compiles the function over all the input sets (static arguments compile
-    once per value)."""
+    once per value), holding the run's device lock."""
     jax.clear_caches()
     try:
-        with compiling() as log:
+        with device_lock(), compiling() as log:
             for each in inputs:
                 args, kwargs = each.fresh()
                 jax.block_until_ready(compiled(function, each)(*args, **kwargs))
@@ -418,7 +522,11 @@ def compare_fixed(fixed: Subject) -> Verdict | None:
 
 def fix_raised(exc: BaseException, mode: str) -> Verdict:
     info = describe_exception(exc)
-    return Verdict("failed", f"the fixed function ({mode}) raised {info['exception']}: {info['message']}", info)
+    found = raised_at(exc)  # the fixed module is a temporary file: a line of the project's other files
+    if found is not None:
+        info["raised_at"] = f"{found[0]}:{found[1]}"
+    where = f" at {info['raised_at']}" if found else ""
+    return Verdict("failed", f"the fixed function ({mode}) raised {info['exception']}{where}: {info['message']}", info)
 
 
 def passed(reason: str, original: Subject, fixed: Subject, evidence: dict[str, Any] | None = None) -> Verdict:

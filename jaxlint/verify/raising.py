@@ -1,10 +1,26 @@
 """The shared shape of the experiments whose finding raises: run, expect the predicted exception
-on the finding's line; the fix passes when the fixed function runs and jit agrees with eager."""
+on the finding's line; the fix passes when the fixed function runs and jit agrees with eager.
+
+The tracer rules (JAX103, JAX106's format specs, JAX108, JAX111, JAX113) predict no exception class
+or message, which change between JAX releases (a traced slice bound is an IndexError with one text
+in 0.10 and another in 0.12; `jnp.compress` raised TracerBoolConversionError, now
+ConcretizationTypeError): they predict a behaviour, `expect_trace_error`. The line raises when its
+values are traced (under jit), and run eagerly on the same inputs it does not raise: the function
+runs (or fails on another line), or the line's values are still tracers there (a `vmap` or `grad`
+traces without jit)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from types import FrameType
 from typing import Any
+
+import jax
+import jaxlib
+
+import jaxlint
 
 from jaxlint.verify.harness import (
     Inputs,
@@ -13,12 +29,14 @@ from jaxlint.verify.harness import (
     describe_exception,
     failure,
     fix_raised,
+    in_file,
     is_jitted,
     masked,
     passed,
     raised_here,
     run_as_found,
     run_compiled,
+    run_eager,
     summarize,
     user_rows,
     with_input_set,
@@ -51,12 +69,171 @@ def expect_raise(subject: Subject, predicted: Callable[[BaseException], bool], c
             outcomes.append(masked(exc, subject, name) if predicted(exc) else failure(exc, subject))
             continue
         if subject.nested and callable(output):
-            inner = (subject.target.qualname or "").rsplit(".", 1)[-1]
-            return Verdict("skipped", f"`{inner}` is a nested function that `{_name(subject)}` returns "
-                                      "without calling it: give an example for the code that calls it")
+            return _uncalled(subject)
         outcomes.append(Verdict("not-confirmed", f"{how} ran without error on {inputs.describe()}",
                                 with_input_set({"output": summarize(output)}, subject, index)))
     return min(outcomes, key=lambda v: _PREFERENCE.index(v.status))
+
+
+def expect_trace_error(subject: Subject, call: Call = run_compiled, how: str = "tracing under jax.jit") -> Verdict:
+    """Confirmed when `call` (jit) raises at the finding's line and the same input set, run eagerly,
+    does not fail the same way there (see the module's docstring). An error on another line is
+    `skipped` (masked) where tracing caused it too, else the function's own `error`."""
+    outcomes: list[Verdict] = []
+    if subject.runs_as_found:
+        call = run_as_found
+    for index, inputs in enumerate(subject.inputs):
+        try:
+            output = call(subject.function, inputs)
+        except Exception as exc:
+            eager = _eager_run(subject, inputs)
+            if _innermost(exc) is None or _fails_eagerly_too(exc, eager):
+                problem = failure(exc, subject)
+                if _innermost(exc) is not None:
+                    problem = Verdict("error", f"{problem.reason} (eagerly too: not an effect of tracing)",
+                                      problem.evidence)
+                outcomes.append(problem)
+                continue
+            if not raised_here(exc, subject):
+                outcomes.append(masked(exc, subject, describe_exception(exc)["exception"]))
+                continue
+            info = describe_exception(exc)
+            row = user_rows(exc, subject.filename)[-1]
+            evidence = info | {"row": row, "traced": traced_at(exc, subject.filename, row),
+                               "eager": _describe_eager(eager, subject.filename)}
+            return Verdict("confirmed", f"{how} raised {info['exception']} at line {row}: "
+                                        f"{info['message'].rstrip('.')}; {_eager_words(eager, subject.filename, row)}",
+                           with_input_set(evidence, subject, index))
+        if subject.nested and callable(output):
+            return _uncalled(subject)
+        outcomes.append(Verdict("not-confirmed", f"{how} ran without error on {inputs.describe()}",
+                                with_input_set({"output": summarize(output)}, subject, index)))
+    return min(outcomes, key=lambda v: _PREFERENCE.index(v.status))
+
+
+def raised_while_tracing(exc: BaseException) -> bool:
+    """A frame of the user's code (not JAX's, not jaxlint's) held a traced value when `exc` went
+    through it: what a tracer rule predicts where only the exception is known (a module whose
+    import raises, see child.py)."""
+    return any(_holds_tracer(frame) for frame, _ in _frames(exc) if not _library(frame.f_code.co_filename))
+
+
+def traced_at(exc: BaseException, filename: str, row: int) -> bool:
+    """The frame of `filename` that raised at `row` held a traced value (in its locals, as pytree leaves)."""
+    return any(_holds_tracer(frame) for frame, line in _frames(exc)
+               if line == row and in_file(frame.f_code.co_filename, filename))
+
+
+def _eager_run(subject: Subject, inputs: Inputs) -> Any:
+    """The function run eagerly (jax.disable_jit) on the same inputs: its output, or its exception."""
+    try:
+        return _Ran(run_eager(subject.function, inputs))
+    except Exception as exc:  # noqa: BLE001 - the user's code, whatever it raises
+        return exc
+
+
+@dataclass(frozen=True)
+class _Ran:
+    """The eager run returned."""
+
+    output: Any
+
+
+def _fails_eagerly_too(exc: BaseException, eager: Any) -> bool:
+    """Eagerly the line of the user's code that raised under jit raises too, with no value traced
+    there: the function fails on these inputs whether traced or not."""
+    if not isinstance(eager, BaseException):
+        return False
+    traced, untraced = _innermost(exc), _innermost(eager)
+    return (traced is not None and untraced is not None and traced[:2] == untraced[:2]
+            and not _holds_tracer(untraced[2]))
+
+
+def _innermost(exc: BaseException) -> tuple[str, int, FrameType] | None:
+    """The innermost frame of the user's code (not JAX's, not jaxlint's) that the exception went
+    through: in its own traceback, else in its cause's."""
+    for current in _chain(exc):
+        found = None
+        for frame, line in _tracebacks(current):
+            if not _library(frame.f_code.co_filename):
+                found = (os.path.realpath(frame.f_code.co_filename), line, frame)
+        if found is not None:
+            return found
+    return None
+
+
+def _describe_eager(eager: Any, filename: str) -> dict[str, Any]:
+    if isinstance(eager, _Ran):
+        return {"raised": False, "output": summarize(eager.output)}
+    rows = user_rows(eager, filename)
+    row = rows[-1] if rows else None
+    return describe_exception(eager) | {"raised": True, "row": row,
+                                        "traced": row is not None and traced_at(eager, filename, row)}
+
+
+def _eager_words(eager: Any, filename: str, row: int) -> str:
+    if isinstance(eager, _Ran):
+        return "run eagerly on the same inputs, the function runs"
+    info = _describe_eager(eager, filename)
+    if info["row"] == row and info["traced"]:
+        return "run eagerly, its values there are still traced (by a transform other than jit), and it raises too"
+    where = f"line {info['row']}" if info["row"] is not None else "elsewhere"
+    return f"run eagerly, the function raised {info['exception']} at {where} instead"
+
+
+def _frames(exc: BaseException) -> Iterator[tuple[FrameType, int]]:
+    """The frames of the exception's traceback and of its causes' (JAX attaches the unfiltered one)."""
+    for current in _chain(exc):
+        yield from _tracebacks(current)
+
+
+def _chain(exc: BaseException) -> Iterator[BaseException]:
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield current
+        current = current.__cause__ or current.__context__
+
+
+def _tracebacks(exc: BaseException) -> Iterator[tuple[FrameType, int]]:
+    tb = exc.__traceback__
+    while tb is not None:
+        yield tb.tb_frame, tb.tb_lineno
+        tb = tb.tb_next
+
+
+def _holds_tracer(frame: FrameType) -> bool:
+    if frame.f_code.co_name == "<module>":  # a module's locals are its globals: no tracer lives there
+        return False
+    try:
+        values = list(frame.f_locals.values())
+    except Exception:  # noqa: BLE001 - a frame whose locals cannot be read
+        return False
+    for value in values:
+        if isinstance(value, jax.core.Tracer):
+            return True
+    for value in values:
+        try:
+            leaves = jax.tree.leaves(value)
+        except Exception:  # noqa: BLE001 - an object that flattens badly is no tracer
+            continue
+        if any(isinstance(leaf, jax.core.Tracer) for leaf in leaves):
+            return True
+    return False
+
+
+_LIBRARIES = tuple(os.path.dirname(os.path.realpath(m.__file__)) + os.sep for m in (jax, jaxlib, jaxlint))
+
+
+def _library(path: str) -> bool:
+    return os.path.realpath(path).startswith(_LIBRARIES)
+
+
+def _uncalled(subject: Subject) -> Verdict:
+    inner = (subject.target.qualname or "").rsplit(".", 1)[-1]
+    return Verdict("skipped", f"`{inner}` is a nested function that `{_name(subject)}` returns "
+                              "without calling it: give an example for the code that calls it")
 
 
 def fix_runs_as_called(fixed: Subject) -> Verdict:

@@ -119,7 +119,7 @@ def _call_record(frame: Any) -> dict[str, Any]:
         return {"kind": "entry", "payload": _pickled(entry), "names": names,
                 "traced": traced, "traced_names": traced_names}
     via = _outermost_entry(frame, tracer, jax)
-    if via is not None:
+    if via is not None and via[0].f_globals.get("__name__") != "__main__":  # a script's functions: not importable
         outer, arguments = via
         try:
             return {"kind": "via", "payload": _pickled(arguments), "module": outer.f_globals.get("__name__"),

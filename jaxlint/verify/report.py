@@ -67,6 +67,8 @@ class Reporter:
         rows = []
         for index, finding in enumerate(self.findings):
             result = self.results.get(index) or {"status": "error", "reason": "no result", "evidence": {}, "fix": None}
+            if result["status"] == "confirmed" and not result.get("fix"):  # `fix` stays null (CONTRACT.md)
+                result = {**result, "evidence": {**(result.get("evidence") or {}), "no_fix": no_fix(finding)}}
             rows.append({"code": finding.code, "filename": finding.filename, "row": finding.location.row,
                          "cell": finding.cell, "function": finding.function, **result})
         return rows
@@ -84,6 +86,27 @@ class Reporter:
             _rich(shown, summary)
         else:
             sys.stdout.write("".join(line + "\n" for line in _lines(shown)) + summary)
+
+
+def no_fix(finding: Finding) -> str:
+    """Why a confirmed finding comes with no fix: the rule has none (fix class `none`), or its fix
+    does not apply to this finding; then what the finding's message says to write instead."""
+    from jaxlint.rules import rule
+
+    found = rule(finding.code)
+    if found is None or found.info.fix == "none":
+        why = f"{finding.code} has no automatic fix (fix class `none`)"
+    else:
+        why = f"{finding.code}'s automatic fix does not apply to this finding"
+    advice = _advice(finding.message)
+    return f"{why}; by hand: {advice}" if advice else why
+
+
+def _advice(message: str) -> str | None:
+    """The message's last clause, which says what to write instead (`...; pass a tuple`)."""
+    cut = max(message.rfind("; "), message.rfind(". "))
+    advice = message[cut + 2:].strip().rstrip(".") if cut > 0 else ""
+    return advice or None
 
 
 def where(row: dict[str, Any]) -> str:
@@ -123,6 +146,8 @@ def details(row: dict[str, Any]) -> list[str]:
         impact = _impact(fix.get("evidence") or {})
         if impact:
             out.append(f"fixed: {impact}")
+    elif evidence.get("no_fix"):
+        out.append(f"no fix: {evidence['no_fix']}")
     return out
 
 
@@ -175,7 +200,9 @@ def _run_impact(figures: dict[str, Any]) -> str:
         shares = f" ({share['original']:.0%} → {share['fixed']:.0%} of the run)" if share else ""
         parts.append(f"compile {_ms(figures['compile_ms']['original'])} → {_ms(figures['compile_ms']['fixed'])}{shares}")
     if "measured_ms" in figures:
-        parts.append(f"timed {_ms(figures['measured_ms']['original'])} → {_ms(figures['measured_ms']['fixed'])}")
+        computation = figures.get("computation_ms")
+        took = f" (the computation took {_ms(computation)})" if computation is not None else ""
+        parts.append(f"timed {_ms(figures['measured_ms']['original'])} → {_ms(figures['measured_ms']['fixed'])}{took}")
     if "run_ms" in figures:
         speedup = figures.get("run_speedup")
         faster = f" ({_ratio(speedup)} faster)" if speedup and speedup >= _SAME_SPEED else ""
@@ -209,8 +236,13 @@ def _summary(rows: list[dict[str, Any]], platform: Platform, problems: list[str]
     if problems:
         text += (f"\nThe examples file has {len(problems)} error{'s' * (len(problems) != 1)} (on stderr): "
                  "the findings whose inputs it failed to give ran without them.")
-    devices = ", ".join(platform.devices or [])
-    return text + f"\nPlatform: {platform.platform or 'unknown'} ({devices}), JAX {platform.jax_version or '?'}\n"
+    return text + f"\n{platform_line(platform)}\n"
+
+
+def platform_line(platform: Platform) -> str:
+    """`Platform: gpu (cuda:0, cuda:1), JAX 0.4.35`: the devices the children ran on and JAX's version."""
+    devices = f" ({', '.join(platform.devices)})" if platform.devices else ""
+    return f"Platform: {platform.platform or 'unknown'}{devices}, JAX {platform.jax_version or 'unknown'}"
 
 
 def _rich(rows: list[dict[str, Any]], summary: str) -> None:
@@ -238,6 +270,10 @@ def _rich(rows: list[dict[str, Any]], summary: str) -> None:
         if fix:
             fix_cell.append(fix["status"], style=_STYLES.get(fix["status"], ""))
             fix_cell.append("\n" + "\n".join([fix["reason"], *lines[fix_at + 1:]]))
+        elif (row.get("evidence") or {}).get("no_fix"):
+            evidence = Text("\n".join([row["reason"], *(line for line in lines if not line.startswith("no fix: "))]))
+            fix_cell.append("none", style="dim")
+            fix_cell.append("\n" + row["evidence"]["no_fix"])
         table.add_row(Text(f"{row['code']} {where(row)}\n{row['function'] or '<module>'}"),
                       Text(row["status"], style=_STYLES.get(row["status"], "")), evidence, fix_cell)
     console.print(table)

@@ -16,6 +16,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from jaxlint.verify.device_lock import ENV as _LOCK_ENV
+from jaxlint.verify.device_lock import lock_file
 from jaxlint.verify.jobs import Job, Target
 
 _JAX_START_S = 120.0  # importing JAX (and starting its backend) in a fresh child
@@ -56,9 +58,9 @@ def run_jobs(jobs: list[Job], workers: int, on_result: OnResult) -> Platform:
         with lock:
             on_result(target_id, result)
 
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+    with lock_file() as device, ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
         try:
-            for future in [pool.submit(_run_job, job, report, platform) for job in jobs]:
+            for future in [pool.submit(_run_job, job, report, platform, device) for job in jobs]:
                 future.result()
         except BaseException:
             _INTERRUPTED.set()
@@ -75,12 +77,13 @@ def probe(root: str, examples: str | None, timeout: float) -> Platform:
     return platform
 
 
-def _run_job(job: Job, on_result: OnResult, platform: Platform) -> None:
+def _run_job(job: Job, on_result: OnResult, platform: Platform, device_lock: str | None = None) -> None:
     remaining = {t.id: t for t in job.targets}
     first = True
     while remaining or first:
         first = False
-        outcome = _run_child(replace(job, targets=list(remaining.values())), on_result, platform, remaining)
+        outcome = _run_child(replace(job, targets=list(remaining.values())), on_result, platform, remaining,
+                             device_lock)
         if outcome is None:
             return
         reason, current = outcome
@@ -93,8 +96,8 @@ def _run_job(job: Job, on_result: OnResult, platform: Platform) -> None:
         return
 
 
-def _run_child(job: Job, on_result: OnResult, platform: Platform,
-               remaining: dict[int, Target]) -> tuple[str, int | None] | None:
+def _run_child(job: Job, on_result: OnResult, platform: Platform, remaining: dict[int, Target],
+               device_lock: str | None = None) -> tuple[str, int | None] | None:
     """Run one child to its end: None when it reported every target, else (why, finding running)."""
     with tempfile.TemporaryDirectory(prefix="jaxlint-verify-") as folder:
         job = replace(job, results=os.path.join(folder, "results.jsonl"))
@@ -102,7 +105,7 @@ def _run_child(job: Job, on_result: OnResult, platform: Platform,
         with open(os.path.join(folder, "stderr"), "w+b") as stderr:
             process = subprocess.Popen([sys.executable, "-m", "jaxlint.verify.child"], stdin=subprocess.PIPE,
                                        stdout=subprocess.DEVNULL, stderr=stderr, cwd=job.root or None,
-                                       env=_environment(), start_new_session=True)
+                                       env=_environment(device_lock), start_new_session=True)
             assert process.stdin is not None
             process.stdin.write(json.dumps(job.to_json()).encode())
             process.stdin.close()
@@ -130,12 +133,27 @@ def _run_child(job: Job, on_result: OnResult, platform: Platform,
     return _why(job, watch, process.returncode, timed_out, tail), watch.current
 
 
-def _environment() -> dict[str, str]:
-    """The child imports this very jaxlint, installed or not."""
+# Any of these in the user's environment: the user chose how XLA takes accelerator memory.
+_XLA_MEMORY = ("XLA_PYTHON_CLIENT_PREALLOCATE", "XLA_PYTHON_CLIENT_MEM_FRACTION", "XLA_PYTHON_CLIENT_ALLOCATOR")
+
+
+def _environment(device_lock: str | None = None) -> dict[str, str]:
+    """The child imports this very jaxlint, installed or not. It takes accelerator memory as it
+    needs it, not XLA's default 75% up front, which would starve the children verifying other
+    modules on the same device, unless the user's environment says how to take it; the same for
+    TensorFlow, which a project's data pipeline may import. `device_lock`: the run's lock file,
+    which serializes the timed sections of the children (device_lock.py)."""
     env = dict(os.environ)
     here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH")) if p)
     env["PYTHONUNBUFFERED"] = "1"
+    if not any(name in env for name in _XLA_MEMORY):
+        env["XLA_PYTHON_CLIENT_PREALLOCATE"] = "false"
+    env.setdefault("TF_FORCE_GPU_ALLOW_GROWTH", "true")
+    if device_lock:
+        env[_LOCK_ENV] = device_lock
+    else:
+        env.pop(_LOCK_ENV, None)
     return env
 
 

@@ -4,6 +4,7 @@ same function run eagerly. Stale compiled output while the eager output changed 
 
 from __future__ import annotations
 
+import ast
 import inspect
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -18,6 +19,7 @@ from jaxlint.verify.harness import (
     Subject,
     compare_fixed,
     compiled,
+    differences,
     failure,
     passed,
     run_eager,
@@ -85,10 +87,15 @@ def _experiment(subject: Subject, inputs: Inputs, change: Change) -> Verdict:
     evidence = {"name": change.name, "before": summarize(change.before), "after": summarize(change.after),
                 "compiled_before": summarize(compiled_before), "compiled_after": summarize(compiled_after),
                 "eager_before": summarize(eager_before), "eager_after": summarize(eager_after), "stale": stale}
-    shown = {k: _text(evidence[k]) for k in ("compiled_after", "after", "eager_after")}
     if stale:
-        return Verdict("confirmed", f"compiled output stayed {shown['compiled_after']} after {change.name} changed "
-                                    f"to {shown['after']}; eager gave {shown['eager_after']}", evidence)
+        apart = _elementwise(compiled_after, eager_after)
+        if apart is None:
+            shown = {k: _text(evidence[k]) for k in ("compiled_after", "after", "eager_after")}
+            return Verdict("confirmed", f"compiled output stayed {shown['compiled_after']} after {change.name} "
+                                        f"changed to {shown['after']}; eager gave {shown['eager_after']}", evidence)
+        evidence["differences"] = apart
+        return Verdict("confirmed", f"compiled output stayed as it was after {_changed(change)}; eager's changed: "
+                                    + _differing(apart, "compiled", "eager"), evidence)
     if same(eager_before, eager_after):
         return Verdict("not-confirmed", f"the output does not depend on `{change.name}` on these inputs", evidence)
     return Verdict("not-confirmed", f"the compiled output followed the change of `{change.name}`", evidence)
@@ -104,15 +111,78 @@ def _text(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _elementwise(a: Any, b: Any) -> dict[str, Any] | None:
+    """The elements where outputs that hold arrays differ (None for a single number: the values say it)."""
+    leaves = jax.tree.leaves(a)
+    if len(leaves) == 1 and leaves[0] is a and np.ndim(a) == 0:
+        return None
+    found = differences(a, b)
+    return found if found is not None and found["differ"] else None
+
+
+def _differing(found: dict[str, Any], mine: str, other: str) -> str:
+    """`4 of 4 elements differ (compiled vs eager): [0]: 6.0 vs 7.0, [1]: 6.0 vs 7.0, [2]: 6.0 vs 7.0, ...`."""
+    more = ", ..." if found["differ"] > len(found["shown"]) else ""
+    return (f"{found['differ']} of {found['elements']} element{'s' * (found['elements'] != 1)} differ "
+            f"({mine} vs {other}): " + ", ".join(found["shown"]) + more)
+
+
+def _changed(change: Change) -> str:
+    """`bias changed to 2.0`; an array: `w changed by +1 (float32[3, 4])`, what the experiment did to it."""
+    if isinstance(change.before, (jax.Array, np.ndarray)) and np.ndim(change.before) > 0:
+        return f"{change.name} changed by +1 ({change.before.dtype}{list(change.before.shape)})"
+    return f"{change.name} changed to {_text(summarize(change.after))}"
+
+
 def _change(subject: Subject, name: str) -> Change | None:
     inner = inspect.unwrap(subject.function)
     namespace = getattr(inner, "__globals__", subject.module.__dict__)
     if name in namespace:
         return _rebind(namespace, name)
+    if "." in name or "[" in name:
+        return _change_elsewhere(namespace, name)
     code = getattr(inner, "__code__", None)
     if code is not None and name in code.co_freevars and inner.__closure__:
         cell = inner.__closure__[code.co_freevars.index(name)]
         return _rebind_cell(cell, name)
+    return None
+
+
+def _change_elsewhere(namespace: dict[str, Any], name: str) -> Change | None:
+    """Another module's state, as the function reads it: `config.SCALE` (an attribute of what a
+    global names) or `HPARAMS["lr"]` (an item), changed where it lives."""
+    try:
+        path = ast.parse(name, mode="eval").body
+    except SyntaxError:
+        return None
+    if isinstance(path, ast.Attribute):
+        owner = _value_of(namespace, path.value)
+        if owner is None or not hasattr(owner, path.attr):
+            return None
+        before = getattr(owner, path.attr)
+        after = _bumped(before)
+        if after is None:
+            return _mutate_item(before, name)
+        return Change(name, before, after, lambda: setattr(owner, path.attr, after),
+                      lambda: setattr(owner, path.attr, before))
+    if isinstance(path, ast.Subscript) and isinstance(path.slice, ast.Constant):
+        owner = _value_of(namespace, path.value)
+        try:
+            found = owner[path.slice.value] if owner is not None else None
+        except (LookupError, TypeError):
+            return None
+        if _bumped(found) is None:
+            return None
+        return _item_change(owner, path.slice.value, ast.unparse(path.value))
+    return None
+
+
+def _value_of(namespace: dict[str, Any], node: ast.expr) -> Any:
+    """What a dotted name (`config`, `settings.model`) holds, from the function's globals."""
+    if isinstance(node, ast.Name):
+        return namespace.get(node.id)
+    if isinstance(node, ast.Attribute):
+        return getattr(_value_of(namespace, node.value), node.attr, None)
     return None
 
 
@@ -190,6 +260,11 @@ def check_fix(original: Subject, fixed: Subject) -> Verdict:
         evidence = {"parameter": parameter, "fixed_before": summarize(fixed_before),
                     "fixed_after": summarize(fixed_after), "eager_original_after": summarize(eager_after)}
         if not same(fixed_after, eager_after):
+            apart = _elementwise(fixed_after, eager_after)
+            if apart is not None:
+                evidence["differences"] = apart
+                return Verdict("failed", f"after {_changed(change)}, the fixed function's output differs from the "
+                                         "eager original's: " + _differing(apart, "fixed", "eager original"), evidence)
             return Verdict("failed", f"after {change.name} changed, the fixed function gave "
                                      f"{_text(evidence['fixed_after'])}; the eager original gave "
                                      f"{_text(evidence['eager_original_after'])}", evidence)

@@ -10,6 +10,7 @@ from typing import Any
 
 import jax
 
+from jaxlint.verify.device_lock import device_lock
 from jaxlint.verify.harness import (
     Inputs,
     Subject,
@@ -43,7 +44,7 @@ def graph_size(function: Any, inputs: Inputs) -> Size:
     jitted = compiled(function, inputs)
     args, kwargs = inputs.fresh()
     jax.clear_caches()
-    with compiling() as log:
+    with device_lock(), compiling() as log:  # the compile time: no other module's timings meanwhile
         traced = jitted.trace(*args, **kwargs)
         traced.lower().compile()
     return Size(_equations(traced.jaxpr.jaxpr), round(log.seconds * 1e3, 2))

@@ -3,6 +3,7 @@ compilations (JAX's compile events). An unhashable one: run it and expect JAX's 
 
 from __future__ import annotations
 
+from jaxlint.verify.device_lock import device_lock
 from jaxlint.verify.harness import Subject, run_as_found
 from jaxlint.verify.jobs import Verdict
 from jaxlint.verify.raising import expect_raise
@@ -16,4 +17,5 @@ def predicted(exc: BaseException) -> bool:
 def run(subject: Subject) -> Verdict:
     if (subject.target.fix_data or {}).get("unhashable"):
         return expect_raise(subject, predicted, run_as_found, "running the function")
-    return count_compilations(subject)
+    with device_lock():  # the run is timed: no other module's timings meanwhile
+        return count_compilations(subject)

@@ -3,6 +3,7 @@ for the fix, the same run of the fixed function beside it."""
 
 from __future__ import annotations
 
+from jaxlint.verify.device_lock import device_lock
 from jaxlint.verify.harness import Subject
 from jaxlint.verify.jobs import Verdict
 from jaxlint.verify.recompiles import count_compilations, fix_compiles_less
@@ -13,8 +14,10 @@ def predicted(exc: BaseException) -> bool:
 
 
 def run(subject: Subject) -> Verdict:
-    return count_compilations(subject)
+    with device_lock():  # the run is timed: no other module's timings meanwhile
+        return count_compilations(subject)
 
 
 def check_fix(original: Subject, fixed: Subject) -> Verdict:
-    return fix_compiles_less(original, fixed)
+    with device_lock():
+        return fix_compiles_less(original, fixed)
