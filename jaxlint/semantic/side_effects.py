@@ -36,7 +36,7 @@ class SideEffect(NamedTuple):
     action: str  # for messages: "rebinds the global `N`", "stores into the dict `CACHE`", "sets `self.count`"
     owner: Scope | None  # where the changed thing lives; None for the function's own `self`
     values: tuple[ast.expr, ...] = ()  # what is stored or added (none for `pop`, `clear`, `del`)
-    augmented: bool = False  # `x += ...`: a running count or total
+    augmented: bool = False  # `x += ...` or `x = x + ...`: a running count or total
 
 
 def outside_effects(model: Model, scope: Scope) -> Iterator[SideEffect]:
@@ -70,7 +70,7 @@ def _rebound(scope: Scope) -> Iterator[SideEffect]:
             if isinstance(target, ast.Name) and target.id in declared:
                 word = "global" if target.id in scope.globals else "enclosing function's variable"
                 yield SideEffect(statement, target.id, f"rebinds the {word} `{target.id}`", scope.lookup_scope(target.id),
-                                 _stored(statement), isinstance(statement, ast.AugAssign))
+                                 _stored(statement), _running(statement, target))
 
 
 def _targets(statement: ast.AST) -> Iterator[ast.expr]:
@@ -92,7 +92,7 @@ def _store(model: Model, statement: ast.AST, target: ast.expr, scope: Scope) -> 
             stored = ast.unparse(target.value)
             verb = "deletes from" if isinstance(statement, ast.Delete) else "stores into"
             return SideEffect(statement, stored, f"{verb} the {kind} `{stored}`", _outer(owner), _stored(statement),
-                              isinstance(statement, ast.AugAssign))
+                              _running(statement, target))
     if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
         name = target.value.id
         is_self = _is_self(scope, name)
@@ -100,8 +100,33 @@ def _store(model: Model, statement: ast.AST, target: ast.expr, scope: Scope) -> 
         if not is_self and (owner is None or owner is scope or not _object(owner, name)):
             return None
         text = ast.unparse(target)
-        return SideEffect(statement, text, f"sets `{text}`", owner, _stored(statement), isinstance(statement, ast.AugAssign))
+        return SideEffect(statement, text, f"sets `{text}`", owner, _stored(statement), _running(statement, target))
     return None
+
+
+def _running(statement: ast.AST, target: ast.expr) -> bool:
+    """A running count or total: `x += v`, or arithmetic on the old value stored back (`g = g + 1`,
+    `n = 2 * n`, `self.total = self.total * 0.9 + x`, `d[k] = d[k] - 1`), whatever it adds."""
+    if isinstance(statement, ast.AugAssign):
+        return True
+    if not isinstance(statement, (ast.Assign, ast.AnnAssign)) or statement.value is None:
+        return False
+    wanted = ast.dump(_loaded(target))
+    stack = [statement.value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.BinOp):
+            stack += [node.left, node.right]
+        elif isinstance(node, ast.UnaryOp):
+            stack.append(node.operand)
+        elif ast.dump(_loaded(node)) == wanted:
+            return True
+    return False
+
+
+def _loaded(expr: ast.expr) -> ast.expr:
+    """`expr` as read (its context Load), to compare a target with a read of the same thing."""
+    return ast.parse(ast.unparse(expr), mode="eval").body
 
 
 def _stored(statement: ast.AST) -> tuple[ast.expr, ...]:
