@@ -32,6 +32,7 @@ from jaxlint.verify.jobs import Verdict
 
 _CLOCKS = ("time", "perf_counter", "monotonic")
 _MIN_WAIT_MS = 0.05  # below this the computation had finished: the measurement was right
+_COVERED = 0.5  # share of the computation the original missed that a fixed measurement must take in
 _RUNS = 5  # watched runs at most, while they take less than _RUNS_BUDGET_S together
 _RUNS_BUDGET_S = 0.5
 
@@ -152,6 +153,14 @@ def run(subject: Subject) -> Verdict:
     return first_not_confirmed(outcomes)
 
 
+def _covers_computation(before: Timing, after: Timing) -> bool:
+    """The fixed measurement took in at least half of what the original's missed. On a GPU a
+    sub-millisecond computation is as short as the noise of one more wait, so the fixed code's own
+    with-and-without comparison alone would call a fix that works a failure (seen on an H100)."""
+    missed = before.waited - before.measured
+    return missed > 0 and after.measured - before.measured >= _COVERED * missed
+
+
 def check_fix(original: Subject, fixed: Subject) -> Verdict:
     """The fixed code's measurement against the one baseline: the original's, from the run that
     confirmed the finding (timed again only where that is not at hand)."""
@@ -172,7 +181,7 @@ def check_fix(original: Subject, fixed: Subject) -> Verdict:
     figures = {"measured_ms": {"original": round(before.measured, 3), "fixed": round(after.measured, 3)},
                "computation_ms": round(before.waited, 3)}
     # `block_until_ready` returns its argument: the outputs differ only in the times measured
-    if after.dispatch_only:
+    if after.dispatch_only and not _covers_computation(before, after):
         return Verdict("failed", f"the fixed code still measures the dispatch: {after.measured:.3f} ms; waiting for "
                                  f"the result first gives {after.waited:.3f} ms", {"performance": figures})
     return Verdict("passed", f"the timing now includes the computation: the code measures {after.measured:.3f} ms "
