@@ -64,6 +64,16 @@ class State:
         return State(dict(self.env), dict(self.consumed), {k: dict(v) for k, v in self.folded.items()}, self.dead)
 
 
+def _add_draws(into: State, state: State) -> None:
+    """Keys `state` consumed or derived from, added to `into` where it has none yet."""
+    for key, first in state.consumed.items():
+        into.consumed.setdefault(key, first)
+    for key, seen in state.folded.items():
+        table = into.folded.setdefault(key, {})
+        for what, call in seen.items():
+            table.setdefault(what, call)
+
+
 def _settled(before: State, after: State) -> bool:
     """A loop pass changed no value that existed before it and consumed or derived from no key."""
     return after.consumed.keys() == before.consumed.keys() and after.folded == before.folded and all(
@@ -103,6 +113,7 @@ class Interpreter:
         self.facts = Facts()
         self.loop_depth = 0
         self._reported: set[ast.AST] = set()
+        self._maybe_drawn: set[ast.AST] = set()  # key arguments only an unknown callee may draw from
         self._containers: set[str] | None = None  # entries this function uses as containers, when asked
         self.staging = bool(info and info.traced and (info.cached or "module" in info.transforms))
         self.random_key_args = model.keys.random_key_args(scope)
@@ -270,6 +281,9 @@ class Interpreter:
         for handler in node.handlers:
             branch = merge(before, state) if not state.dead else before.copy()
             branch.dead = False
+            # The handler runs instead of the rest of the body: what the body drew before it raised
+            # is dropped with it (`try: x = restore(key) except E: x = init(key)`).
+            branch.consumed, branch.folded = dict(before.consumed), {k: dict(v) for k, v in before.folded.items()}
             if handler.name:
                 branch.env[handler.name] = UNKNOWN
             self.block(handler.body, branch)
@@ -423,7 +437,16 @@ class Interpreter:
         return operand.as_array()
 
     def _eval_BoolOp(self, node: ast.BoolOp, state: State) -> Value:
-        values = [self.eval(v, state) for v in node.values]
+        # `restore(key) or init(key)`: an operand runs only where the one before it gave up (its
+        # value is read for its truth, then dropped), so the keys each draws are drawn on paths
+        # apart. Names they bind (`:=`) carry over in order.
+        before, drawn = state.copy(), state.copy()
+        values = []
+        for operand in node.values:
+            state.consumed, state.folded = dict(before.consumed), {k: dict(v) for k, v in before.folded.items()}
+            values.append(self.eval(operand, state))
+            _add_draws(drawn, state)
+        state.consumed, state.folded = drawn.consumed, drawn.folded
         if all(v.static for v in values):
             return STATIC
         return UNKNOWN
@@ -513,7 +536,8 @@ class Interpreter:
         if base.key is not None:
             if isinstance(node.slice, ast.Constant):
                 return Value(key=(*base.key, node.slice.value), jax=True, traced=base.traced)
-            return Value(jax=True, traced=base.traced)  # keys[i]: a different key each time
+            # keys[i]: which key depends on `i`; only a name bound to it is one key (`k = keys[i]`)
+            return Value(key=("index", id(node)), jax=True, traced=base.traced)
         if base.traced:
             if base.leaves and constant_key(node.slice) and (base.traced == TRACED_TREE or _string_key(node.slice)):
                 return self._entry(node)  # (an array's row `x[0]` stays an element of it)
@@ -595,10 +619,10 @@ class Interpreter:
             args = [self.facts.value(a) for a in iter_node.args]
             if name == "builtins.range":
                 return Value(static=all(a.static for a in args), shape=any(a.shape for a in args))
-            if name == "builtins.enumerate" and args:
-                return Value(elts=(STATIC, element(args[0])), is_tuple=True)
-            if name == "builtins.zip":
-                return Value(elts=tuple(element(a) for a in args), is_tuple=True)
+            if name == "builtins.enumerate" and iter_node.args:
+                return Value(elts=(STATIC, self.iter_element(iter_node.args[0], args[0])), is_tuple=True)
+            if name == "builtins.zip" and not any(isinstance(a, ast.Starred) for a in iter_node.args):
+                return Value(elts=tuple(self.iter_element(n, a) for n, a in zip(iter_node.args, args)), is_tuple=True)
         if items.elts is not None and items.elts:
             first = items.elts[0]
             return first if all(e == first for e in items.elts) else replace(element(items), key=None)
@@ -630,6 +654,10 @@ class Interpreter:
             passed_on = {id(e) for e in C.flax_module_arguments(node)}
             exprs = [(e, v) for e, v in exprs if id(e) in passed_on]
             kind = "consume"  # the module's own arguments: an unknown method
+            unknown = True
+        else:
+            unknown = kind == "consume" and self.model.keys.unknown_consumer(node, self.scope) \
+                and not self.model.keys.makes_initializer(node.func, self.scope)
         if kind == "sampler" and node.args:
             exprs = exprs[:1] + [(e, v) for e, v in exprs[1:] if v.key is not None]
         elif kind == "consume":
@@ -637,17 +665,29 @@ class Interpreter:
                 if value.key is not None:  # a helper deriving from the key: the same keys for the same key
                     self._derive(expr, value.key, ("call", ast.dump(node.func)), node, state)
             exprs = self.model.keys.consuming_arguments(node, self.scope, exprs)
+        named = {id(k.value) for k in node.keywords if k.arg is not None and self.model.keys.takes_key_as(k.arg)}
         for expr, value in exprs:
+            # Handed to an unknown callee, not as its key (`f(key=k)`): whether it draws is unknown.
+            maybe = unknown and id(expr) not in named
             for sub_expr, sub_value in _key_parts(expr, value, self):
                 if sub_value.key is None:
                     continue
                 first = state.consumed.get(sub_value.key)
+                if maybe:
+                    self._maybe_drawn.add(sub_expr)
+                if maybe and (first is None or first[1] in self._maybe_drawn):
+                    # Only unknown callees may have drawn from it: no evidence of a reuse by itself
+                    # (`restore(key) or Model(key)`, `net.init(key)` then `net.apply(p, key)`).
+                    if first is None:
+                        state.consumed[sub_value.key] = (node, sub_expr)
+                    continue
                 if first is None and sub_value.key[0] == "outer" and self.info is not None and self.info.loop_body:
                     # a lax loop body reading a key from outside: the same key every iteration
                     self.loop_depth += 1
                     self._reuse(sub_expr, node, node)
                     self.loop_depth -= 1
-                elif first is None and sub_value.key[0] == "outer" and self._batched_apart_from(sub_value.key[1]):
+                elif first is None and (sub_value.key[0] == "outer" and self._batched_apart_from(sub_value.key[1])
+                                        or sub_value.key[0] == "param" and self._passed_unbatched(sub_value.key[1])):
                     self._reuse(sub_expr, node, node, batched=True)  # the same key for every element
                 elif first is None and sub_value.key[0] in ("outer", "stored") and (
                         again := self._runs_again(sub_value.key, node)):
@@ -678,6 +718,14 @@ class Interpreter:
             return False
         owner = self.scope.lookup_scope(name)
         return owner is None or not any(self.model.info(s).batched for s in (owner, *owner.ancestors()))
+
+    def _passed_unbatched(self, name: str) -> bool:
+        """This function is vmapped with `in_axes=None` for its key parameter `name`: every element
+        gets the caller's one key (unless the function sits inside a vmapped one: an element's own
+        key shared by an inner vmap over alternatives, as for the keys read from outside)."""
+        if self.info is None or not self.info.batched or name not in self.info.unbatched:
+            return False
+        return not any(self.model.info(s).batched for s in self.scope.ancestors())
 
     def _runs_again(self, key: tuple, consumer: ast.Call) -> ast.AST | None:
         """A call that runs this function again while the key it reads from outside stays the same
@@ -783,6 +831,8 @@ def _key_parts(expr: ast.AST, value: Value, interp: Interpreter):
     """The named key values an argument passes: the argument itself, or the values of a dict/list
     literal. A key made inline (`normal(key(0))`) is a new value each time: not tracked."""
     if value.key is not None:
+        if value.key[0] == "index" and isinstance(expr, ast.Subscript):
+            return  # `normal(keys[i])`: a different key wherever `i` differs
         if isinstance(expr, (ast.Name, ast.Subscript, ast.Attribute)):
             yield expr, value
     elif isinstance(expr, (ast.Dict, ast.List, ast.Tuple)):

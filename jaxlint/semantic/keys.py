@@ -25,6 +25,7 @@ from jaxlint.semantic.calls import (
     flax_rng_arguments,
     key_use,
 )
+from jaxlint.semantic.classes import attribute_stores, method_class
 from jaxlint.semantic.imports import last_name
 
 if TYPE_CHECKING:
@@ -44,7 +45,10 @@ class Keys:
         self._consumed_params: dict[Scope, frozenset[str]] = {}
         self._consumed_so_far: dict[Scope, frozenset[str]] = {}  # a function's calls of itself, while it is worked out
         self._derived_params: dict[Scope, frozenset[str]] = {}
-        self._imports_flax = any((b.qualified or "").startswith("flax.") for b in model.imports)
+        # flax's `init`/`apply` derive keys: in a module that imports flax, or one of another
+        # module's flax modules
+        self._imports_flax = any((b.qualified or "").startswith("flax.") for b in model.imports) or any(
+            base.startswith("flax.") for _, base in model.incoming.module_classes)
 
     def is_key_name(self, name: str) -> bool:
         return self._key_name.match(name) is not None
@@ -143,6 +147,32 @@ class Keys:
         bound = self._arguments_bound_to(call, scope, exprs, consumed=True)
         return exprs if bound is None else bound
 
+    def takes_key_as(self, keyword: str) -> bool:
+        """A keyword that names what it is given as the callee's PRNG key (`key=`, `rng=`, flax's
+        `rngs=`, distrax/TFP's `seed=`)."""
+        return self.is_key_name(keyword) or keyword in _KEY_KEYWORDS
+
+    def makes_initializer(self, func: ast.expr, scope: Scope) -> bool:
+        """`func` is an initializer built by a library's factory (`jax.nn.initializers.normal(0.02)`,
+        directly or through the one name bound to it): called with a key, it draws."""
+        if isinstance(func, ast.Name):
+            owner = scope.lookup_scope(func.id)
+            bindings = owner.bindings.get(func.id, []) if owner is not None else []
+            statement = self.model.parent(bindings[0].node) if len(bindings) == 1 else None
+            func = statement.value.func if isinstance(statement, ast.Assign) and isinstance(
+                statement.value, ast.Call) else func
+            scope = owner or scope
+        elif isinstance(func, ast.Call):
+            func = func.func
+        else:
+            return False
+        return (self.model.qualified(func, scope) or "").startswith(_INITIALIZER_FACTORIES)
+
+    def unknown_consumer(self, call: ast.Call, scope: Scope) -> bool:
+        """Whether `consuming_arguments` takes all of the call's arguments for want of knowing the
+        callee (not a function of this module or of another analysed one)."""
+        return self._arguments_bound_to(call, scope, [], consumed=True) is None
+
     def deriving_arguments(self, call: ast.Call, scope: Scope, exprs: list) -> list:
         """Of a call of a known function, the (argument, value) pairs bound to a parameter it derives
         keys from without consuming it (`model.apply(..., rngs={"dropout": key})`, `fold_in(key, 0)`):
@@ -166,7 +196,7 @@ class Keys:
     def _callee_keys(self, call: ast.Call, scope: Scope) -> tuple[list[str], Callable, Callable] | None:
         """The positional parameters a call fills, and what the callee consumes and derives keys
         from: a function of this module, or one of another module whose keys were examined."""
-        refs = self.model.function_refs(call.func, scope)
+        refs = self.model.function_refs(call.func, scope) or self._stored_callable(call.func, scope)
         if len(refs) == 1:
             target, bound = refs[0]
             if target is scope and scope in self._consumed_so_far:  # a call of the function being worked out
@@ -177,6 +207,25 @@ class Keys:
         if facts is None or not facts.keys_examined:
             return None
         return list(facts.positional), lambda: frozenset(facts.keys_consumed), lambda: frozenset(facts.keys_derived)
+
+    def _stored_callable(self, func: ast.expr, scope: Scope) -> list:
+        """`self.f(...)` where the class stores one callable of this module in `f`, once
+        (`self.f = functools.partial(g, factor=2.0)` in `__init__`): that function, with what the
+        stored value binds."""
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+            return []
+        method = scope
+        while method is not None and method_class(method) is None:
+            method = method.parent
+        cls = method_class(method) if method is not None else None
+        params = method.positional_params() if method is not None else []
+        if cls is None or not params or func.value.id != params[0]:
+            return []
+        stores = [(m, value) for m in cls.children if m.kind == "function" and m.positional_params()
+                  for attr, value in attribute_stores(m, m.positional_params()[0]) if attr == func.attr]
+        if len(stores) != 1 or not isinstance(stores[0][1], (ast.Call, ast.Name, ast.Attribute, ast.Lambda)):
+            return []
+        return self.model.function_refs(stores[0][1], stores[0][0])
 
     def derived_params(self, scope: Scope) -> frozenset[str]:
         """Parameters a function only derives keys from: handed to flax `init`/`apply` as rngs, to
@@ -265,6 +314,10 @@ class Keys:
             # another module's function that uses these parameters as keys
             names |= {a.id for a, p in zip(call.args, facts.positional) if isinstance(a, ast.Name) and p in facts.keys_taken}
         return names
+
+
+_KEY_KEYWORDS = frozenset(("rngs", "seed"))
+_INITIALIZER_FACTORIES = ("jax.nn.initializers.", "flax.linen.initializers.", "flax.nnx.initializers.")
 
 
 @functools.cache

@@ -35,7 +35,10 @@ def _report(reuse: KeyUse, scope: Scope) -> Report:
         return _never_advanced(reuse, scope)
     if reuse.batched:
         label = "lambda" if isinstance(scope.node, ast.Lambda) else f"`{function_label(scope)}`"
-        return Report(reuse.node, f"PRNG key `{reuse.name}` is read from outside the vmapped {label}: every "
+        origin = (f"passed unbatched (`in_axes=None`) to the vmapped {label}" if reuse.name in scope.params()
+                  and reuse.name in scope.bindings and len(scope.bindings[reuse.name]) == 1
+                  else f"read from outside the vmapped {label}")
+        return Report(reuse.node, f"PRNG key `{reuse.name}` is {origin}: every "
                       f"element of the batch draws the same numbers. Map over per-element keys instead "
                       f"(`keys = jax.random.split({reuse.name}, n)`, passed as a vmapped argument)", scope)
     first_line = getattr(reuse.first, "lineno", None)
@@ -45,7 +48,7 @@ def _report(reuse: KeyUse, scope: Scope) -> Report:
         later = " in the next iteration" if reuse.in_loop and first_line is not None and first_line < line else ""
         where = f"consumed here and split again on line {first_line}{later}"
         first_line = None  # the fix splits right before this consumer
-    elif reuse.in_loop and first_line == line:
+    elif reuse.in_loop and reuse.first is reuse.call:
         where = "consumed in every iteration of the loop without being split"
         named = ()
     else:
