@@ -251,3 +251,11 @@ def clean(cache_dir: str | None) -> None:
     from jaxlint.commands.clean import default_cache_dir, remove_cache
 
     click.echo(remove_cache(Path(cache_dir) if cache_dir else default_cache_dir(Path.cwd())))
+
+
+@main.command()
+def server() -> None:
+    """Run the language server (LSP over stdio) for editors; needs the `server` extra."""
+    from jaxlint.server import serve
+
+    sys.exit(serve())

@@ -1,0 +1,23 @@
+"""`jaxlint server`: a Language Server Protocol server over stdio (diagnostics, quick fixes, fix-all,
+hover). pygls and lsprotocol come with the `server` extra and are imported only here, so `check`
+never pays for them."""
+
+from __future__ import annotations
+
+import sys
+
+INSTALL_HINT = ("jaxlint: error: `jaxlint server` needs pygls and lsprotocol, which the `server` extra installs: "
+                "pip install \"jaxlint[server]\" (from a clone: pip install -e \".[server]\")")
+
+
+def serve() -> int:
+    """Run the server on stdin/stdout until the client says exit; the exit code (0 after shutdown)."""
+    try:
+        import lsprotocol.types  # noqa: F401
+        import pygls.lsp.server  # noqa: F401
+    except ImportError:
+        print(INSTALL_HINT, file=sys.stderr)
+        return 2
+    from jaxlint.server.app import run
+
+    return run()

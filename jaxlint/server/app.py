@@ -1,0 +1,266 @@
+"""The language server: LSP messages in, lints scheduled, diagnostics and code actions out."""
+
+from __future__ import annotations
+
+import logging
+import os
+import traceback
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from jaxlint import __version__
+from jaxlint.server.actions import FIX_ALL, KINDS, fix_all, line_actions, wanted
+from jaxlint.server.convert import Positions, diagnostic
+from jaxlint.server.docs import rule_summary
+from jaxlint.server.lint import STDIN, BufferLint, engine_path, lint_buffer
+from jaxlint.server.scheduler import DEBOUNCE_S, Scheduler
+from jaxlint.server.settings import ConfigError, EditorOptions, buffer_settings
+
+_PYTHON_SUFFIXES = (".py", ".pyi")
+_WATCHED = ("**/*.py", "**/*.pyi", "**/pyproject.toml", "**/jaxlint.toml", "**/.gitignore")
+
+
+class JaxlintServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("jaxlint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.options = EditorOptions()
+        self.lints: dict[str, BufferLint] = {}  # the open buffers' latest lints: nothing else is kept
+        self.open: set[str] = set()
+        self.scheduler = Scheduler(self._lint_and_publish)
+        self._said: set[str] = set()  # configuration errors shown already (each once)
+
+    # -- linting ---------------------------------------------------------------------------------
+
+    def lintable(self, uri: str) -> bool:
+        if uri not in self.open:
+            return False
+        document = self.workspace.get_text_document(uri)
+        if not uri.startswith("file:"):
+            return document.language_id in (None, "python")
+        return (document.path or "").endswith(_PYTHON_SUFFIXES) or document.language_id == "python"
+
+    async def _lint_and_publish(self, uri: str) -> None:
+        if not self.lintable(uri):
+            return
+        document = self.workspace.get_text_document(uri)
+        path = document.path if uri.startswith("file:") else None
+        lint = await self.scheduler.run(self._lint, path, document.source, document.version)
+        if lint is None or uri not in self.open:
+            return
+        previous = self.lints.get(uri)
+        if previous is not None and (previous.version or 0) > (lint.version or 0):
+            return  # a newer lint was published already
+        self.lints[uri] = lint
+        self.publish(uri, lint)
+
+    def _lint(self, path: str | None, text: str, version: int | None) -> BufferLint | None:
+        """In the engine's thread: never raises (a crash is logged, the server goes on)."""
+        name = engine_path(path)
+        try:
+            settings = buffer_settings(name if name != STDIN else os.path.join(os.getcwd(), "-"), self.options)
+            lint = lint_buffer(name, text, version, settings, cache=self.options.cache, jobs=os.cpu_count() or 1,
+                               show_suppressed=self.options.show_suppressed)
+        except ConfigError as exc:
+            self._say_once(f"jaxlint: {exc}", types.MessageType.Error)
+            return None
+        except Exception:  # a bug of ours: logged, and the next edit is linted again
+            self.log(f"jaxlint crashed linting {name}:\n{traceback.format_exc()}", types.MessageType.Error)
+            return None
+        for error in lint.result.errors:
+            self.log(f"jaxlint: {error}", types.MessageType.Warning)
+        return lint
+
+    def publish(self, uri: str, lint: BufferLint) -> None:
+        positions = Positions(lint.text, self.workspace.position_codec)
+        shown = [diagnostic(f, positions) for f in lint.findings]
+        shown += [diagnostic(f, positions, suppressed=True) for f in lint.suppressed]
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=shown,
+                                                                              version=lint.version))
+
+    async def current(self, uri: str) -> BufferLint | None:
+        """The lint of the buffer's text as it is now (waiting for it, or asking for it)."""
+        if not self.lintable(uri):
+            return None
+        for _ in range(3):
+            version = self.workspace.get_text_document(uri).version
+            lint = self.lints.get(uri)
+            if lint is not None and lint.version == version:
+                return lint
+            task = self.scheduler.running(uri) or self.scheduler.request(uri)
+            await task
+        return None
+
+    def relint_all(self, delay: float = 0.0) -> None:
+        for uri in list(self.open):
+            self.scheduler.request(uri, delay)
+
+    # -- messages to the user ---------------------------------------------------------------------
+
+    def log(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
+        try:
+            self.window_log_message(types.LogMessageParams(type=kind, message=message))
+        except Exception:  # the client is gone: nothing to tell
+            logging.getLogger(__name__).warning(message)
+
+    def _say_once(self, message: str, kind: types.MessageType) -> None:
+        self.log(message, kind)
+        if message not in self._said and len(self._said) < 100:
+            self._said.add(message)
+            self.window_show_message(types.ShowMessageParams(type=kind, message=message))
+
+
+server = JaxlintServer()
+
+
+@server.feature(types.INITIALIZE)
+def initialize(ls: JaxlintServer, params: types.InitializeParams) -> None:
+    ls.options = EditorOptions.from_json(params.initialization_options)
+    root = _root(params)
+    if root is not None and os.path.isdir(root):
+        # As `jaxlint check` run from the workspace root: the project, the shown paths and the cache there.
+        os.chdir(root)
+
+
+def _root(params: types.InitializeParams) -> str | None:
+    if params.workspace_folders:
+        return to_fs_path(params.workspace_folders[0].uri)
+    if params.root_uri:
+        return to_fs_path(params.root_uri)
+    return params.root_path
+
+
+@server.feature(types.INITIALIZED)
+def initialized(ls: JaxlintServer, params: types.InitializedParams) -> None:
+    workspace = ls.client_capabilities.workspace
+    watched = workspace.did_change_watched_files if workspace else None
+    if watched is not None and watched.dynamic_registration:
+        watchers = [types.FileSystemWatcher(glob_pattern=glob) for glob in _WATCHED]
+        ls.client_register_capability(types.RegistrationParams(registrations=[types.Registration(
+            id="jaxlint-watched-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+            register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers))]))
+    ls.log(f"jaxlint {__version__} language server in {os.getcwd()}")
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: JaxlintServer, params: types.DidOpenTextDocumentParams) -> None:
+    ls.open.add(params.text_document.uri)
+    ls.scheduler.request(params.text_document.uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: JaxlintServer, params: types.DidChangeTextDocumentParams) -> None:
+    ls.scheduler.request(params.text_document.uri, DEBOUNCE_S)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: JaxlintServer, params: types.DidSaveTextDocumentParams) -> None:
+    # The file on disk changed: the buffers whose findings depend on it are the other open ones too.
+    ls.relint_all()
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: JaxlintServer, params: types.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    ls.open.discard(uri)
+    ls.scheduler.forget(uri)
+    ls.lints.pop(uri, None)
+    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+def did_change_watched_files(ls: JaxlintServer, params: types.DidChangeWatchedFilesParams) -> None:
+    # Any module may be a caller or a helper of an open buffer, and a configuration file changes
+    # them all: every open buffer is linted again (the unchanged modules come from the cache).
+    ls.relint_all(DEBOUNCE_S)
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+def did_change_configuration(ls: JaxlintServer, params: types.DidChangeConfigurationParams) -> None:
+    if isinstance(params.settings, dict) and params.settings:
+        ls.options = EditorOptions.from_json(params.settings)
+    ls.relint_all()
+
+
+@server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                types.CodeActionOptions(code_action_kinds=KINDS, resolve_provider=True))
+async def code_action(ls: JaxlintServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+    uri = params.text_document.uri
+    lint = await ls.current(uri)
+    if lint is None:
+        return None
+    positions = Positions(lint.text, ls.workspace.position_codec)
+    only = params.context.only
+    actions = line_actions(uri, lint, positions, params.range, only)
+    if wanted(FIX_ALL, only) and any(f.fixed_by(lint.settings.unsafe_fixes) for f in lint.findings):
+        if _resolves_edits(ls):  # built when picked: building runs the fix loop
+            actions.append(types.CodeAction(title="jaxlint: fix all", kind=FIX_ALL,
+                                            data={"uri": uri, "version": lint.version}))
+        else:
+            action = await ls.scheduler.run(_fix_all, ls, uri, lint, positions)
+            if action is not None:
+                actions.append(action)
+    return actions
+
+
+def _resolves_edits(ls: JaxlintServer) -> bool:
+    document = ls.client_capabilities.text_document
+    code_action = document.code_action if document else None
+    support = code_action.resolve_support if code_action else None
+    return support is not None and "edit" in support.properties
+
+
+def _fix_all(ls: JaxlintServer, uri: str, lint: BufferLint, positions: Positions) -> types.CodeAction | None:
+    try:
+        return fix_all(uri, lint, positions)
+    except Exception:
+        ls.log(f"jaxlint crashed fixing {lint.path}:\n{traceback.format_exc()}", types.MessageType.Error)
+        return None
+
+
+@server.feature(types.CODE_ACTION_RESOLVE)
+async def code_action_resolve(ls: JaxlintServer, action: types.CodeAction) -> types.CodeAction:
+    data = action.data if isinstance(action.data, dict) else {}
+    uri = data.get("uri")
+    if action.kind != FIX_ALL or not isinstance(uri, str):
+        return action
+    lint = await ls.current(uri)
+    if lint is None:
+        return action
+    resolved = await ls.scheduler.run(_fix_all, ls, uri, lint, Positions(lint.text, ls.workspace.position_codec))
+    if resolved is not None:
+        action.edit = resolved.edit
+    return action
+
+
+@server.feature(types.TEXT_DOCUMENT_HOVER)
+def hover(ls: JaxlintServer, params: types.HoverParams) -> types.Hover | None:
+    lint = ls.lints.get(params.text_document.uri)
+    if lint is None or lint.version != ls.workspace.get_text_document(params.text_document.uri).version:
+        return None
+    positions = Positions(lint.text, ls.workspace.position_codec)
+    here = positions.location(params.position)
+    parts, first = [], None
+    for finding in (*lint.findings, *lint.suppressed):
+        start, end = finding.location, finding.end_location
+        if not (start.row, start.column) <= (here.row, here.column) <= (end.row, max(end.column, start.column + 1)):
+            continue
+        first = first or positions.range(start, end)
+        summary = rule_summary(finding.code)
+        parts.append(f"{finding.code}: {finding.message}" + (f"\n\n{summary}" if summary else ""))
+    if not parts:
+        return None
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value="\n\n---\n\n".join(parts)),
+                       range=first)
+
+
+@server.feature(types.SHUTDOWN)
+def shutdown(ls: JaxlintServer, params: None) -> None:
+    ls.scheduler.stop()
+
+
+def run() -> int:
+    """Serve stdin/stdout; 0 when the client shut the server down before `exit` (LSP's rule), else 1."""
+    server.start_io()
+    return 0 if server.protocol._shutdown else 1
