@@ -28,7 +28,8 @@ def main() -> None:
         recorders.install()
         devices = jax.devices()
         jax.jit(lambda x: x + 1)(1.0)  # JAX's one-time set-up, before anything is timed
-        _send(channel, event="hello", platform=devices[0].platform, devices=[str(d) for d in devices],
+        _send(channel, event="hello", platform=devices[0].platform,
+              devices=[f"{d} ({d.device_kind})" if d.platform != "cpu" else str(d) for d in devices],
               jax_version=jax.__version__)
         if job.targets or job.examples:
             _run(job, channel)
@@ -97,7 +98,7 @@ def _result(channel: TextIO, target: Target, verdict: Verdict, fix: Verdict | No
 def _import_failure(job: Job, target: Target, exc: BaseException) -> Verdict:
     """A module that fails to import: the finding itself when the error is its own, at its line."""
     from jaxlint.rules import part
-    from jaxlint.verify.harness import describe_exception, user_rows
+    from jaxlint.verify.harness import describe_exception, located, user_rows
 
     filename = os.path.realpath(job.filename)
     rule = part(target.code, "experiment")
@@ -109,7 +110,7 @@ def _import_failure(job: Job, target: Target, exc: BaseException) -> Verdict:
     if rule is not None and rule.predicted(exc) and rows and target.row <= rows[-1] <= target.end_row:
         return Verdict("confirmed", f"importing the module raised {info['exception']}: {info['message']}",
                        info | {"row": rows[-1]})
-    where = f" at line {rows[-1]}" if rows else ""
+    where = located(exc, filename, info)
     return Verdict("error", f"importing {job.module} raised {info['exception']}{where}: {info['message']}",
                    info | {"stage": "import"})
 
