@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from jaxlint.semantic.imports import last_name
@@ -225,8 +226,8 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
         return Value(returns_arrays=True)  # a layer (`nn.Dense(4)`): calling it on arrays gives an array
     if qualified == "jax.block_until_ready" and args:
         return args[0]
-    if qualified == "jax.device_put" and args:
-        return Value(jax=True, traced=args[0].traced)
+    if qualified == "jax.device_put" and args:  # a pytree in, the same pytree out
+        return _same_structure(args[0], bool(args[0].traced))
     if func.returns_arrays:
         return _transformed_result(interp, func, traced_input)
     if qualified == "jax.tree.map" and node.args and _maps_to_static(interp, node.args[0]):
@@ -347,6 +348,8 @@ def _method_value(interp: Interpreter, node: ast.Call, inputs: list[Value]) -> V
         # an update of a staged static array with static values is still a shape computation
         staged = combine([base, index, *inputs]).staged_static
         return Value(jax=True, traced=TRACED_ARRAY if traced else NOT_TRACED, staged_static=staged)
+    if attr == "copy" and not receiver.jax:
+        return replace(receiver, key=None)  # a list's or dict's copy is a list or dict: whatever it copies
     if attr in ARRAY_METHODS and (receiver.traced or receiver.jax):
         # Only arrays have these methods, so a maybe-traced receiver is surely a traced array.
         traced = receiver.traced or any(v.traced for v in inputs) or interp.staging

@@ -98,7 +98,9 @@ def binary(op: ast.operator, left: Value, right: Value) -> Value:
 def element(value: Value) -> Value:
     """An element of a container or iteration over the value."""
     if value.traced:
-        return Value(traced=value.traced, jax=value.traced == TRACED_ARRAY and not value.uncertain,
+        # a row of an array is an array; an element of a traced value not known to be one (a
+        # parameter that may be a list or dict of arrays) is not known to be one either
+        return Value(traced=value.traced, jax=value.jax and value.traced == TRACED_ARRAY and not value.uncertain,
                      uncertain=value.uncertain)
     if value.shape and value.is_tuple:
         return Value(static=True, shape=True)

@@ -50,20 +50,18 @@ def check(model: Model) -> Iterator[Report]:
             for target in targets:
                 base, indices = _innermost(target)
                 value = facts.value(base)
-                if _is_jax_array(value, indices, facts):
-                    # The fix rewrites into `.at[]`, which a list or dict (a pytree argument) lacks.
-                    surely = value.jax or any(_multi_axis(i) for i in indices) or _used_as_array(model, scope, base) \
-                        or value.traced == TRACED_ARRAY and not _may_be_container(model, scope, base)
+                applicability = _evidence(model, scope, base, value, indices, facts)
+                if applicability is not False:
                     elsewhere, where = arrays.from_elsewhere(scope)
                     if isinstance(base, ast.Name) and base.id in elsewhere \
                             and base.id not in model.info(scope).traced_params:
                         # an array only because another module hands it one: other callers, in modules a fix
                         # here cannot see, may hand it lists, so no fix
-                        report = _report(model, stmt, target, base, indices, scope, False)
+                        report = _report(model, stmt, target, base, indices, scope, None)
                         # a helper traced through another module already names its caller
                         yield report if model.info(scope).caller else replace(report, message=f"{report.message} ({where})")
                     else:
-                        yield _report(model, stmt, target, base, indices, scope, surely)
+                        yield _report(model, stmt, target, base, indices, scope, applicability)
                     break
 
 
@@ -278,16 +276,46 @@ def _innermost(target: ast.Subscript) -> tuple[ast.expr, list[ast.expr]]:
     return base, indices
 
 
-def _is_jax_array(value: Value, indices: list[ast.expr], facts: Facts) -> bool:
-    """Whether there is evidence that the value is a JAX array: it is made by JAX (`value.jax`), or
-    it is traced and indexed as only arrays are. A traced parameter or a pytree may be a dict."""
+def _evidence(model: Model, scope: Scope, base: ast.expr, value: Value, indices: list[ast.expr],
+              facts: Facts) -> str | None | bool:
+    """Whether there is evidence that `base` is a JAX array, and which fix it allows: "safe" where it
+    is known to be one (made by JAX, indexed or used as only arrays are), "unsafe" or None (no fix)
+    where only its indexing says so, False for no finding. A pytree (a dict-valued field, a dict or
+    list a helper returns, an entry of a tree) may be a container, and what an unknown call returns
+    may be anything: the `.at[]` fix raises `AttributeError` on a list or dict."""
     if value.numpy or value.is_tuple or any(_string_key(i) for i in indices):
         return False  # NumPy arrays, lists and tuples are mutable or not arrays; a string key says dict
     if value.jax:
-        return True
-    if value.traced and any(_multi_axis(i) for i in indices):
-        return True  # `y[:, 0] = v`: lists and dicts take no such index
-    return bool(value.traced) and not value.uncertain and all(_array_index(i, facts) for i in indices)
+        return "safe"
+    if not value.traced:
+        return False
+    if any(_multi_axis(i) for i in indices) or _used_as_array(model, scope, base):
+        return "safe"  # `y[:, 0] = v`, `y.shape`: lists and dicts take no such index nor have such attributes
+    if value.uncertain or not all(_array_index(i, facts) for i in indices):
+        return False
+    if value.traced != TRACED_ARRAY:
+        # a pytree parameter (`tree`, `state: dict`) or a dict-valued field: an array only where the
+        # lax loop it is the carry of starts it from one
+        if _lax_carry_array(model, scope, base):
+            return "safe"
+        return _TRACER_INDEX if _tracer_index(indices, facts) else False
+    if _traced_param(model, scope, base):
+        # the classic mistake, `x[0] = v` on a parameter under jit, though a pytree argument may be a
+        # list or dict: the fix only where nothing says it is a container, and not as safe
+        if _lax_carry_array(model, scope, base):
+            return "safe"
+        return "unsafe" if not _may_be_container(model, scope, base) else None
+    # an entry of a pytree, a name unpacked from one, a copy: no evidence, but for a tracer index
+    return _TRACER_INDEX if _tracer_index(indices, facts) else False
+
+
+# The evidence is only the index: a tracer, which no list (`__index__` raises) nor dict (a tracer is
+# unhashable) takes, so the store raises whatever the value is (checked on JAX 0.10.2); no fix.
+_TRACER_INDEX = "tracer index"
+
+
+def _tracer_index(indices: list[ast.expr], facts: Facts) -> bool:
+    return any(facts.value(i).traced for i in indices if not isinstance(i, (ast.Slice, ast.Tuple)))
 
 
 def _string_key(index: ast.expr) -> bool:
@@ -329,6 +357,51 @@ def _used_as_array(model: Model, scope: Scope, base: ast.expr) -> bool:
     return False
 
 
+# lax loops: (position, keyword) of the body and of the initial carry, and the body's carry parameter
+_LAX_LOOPS = {"jax.lax.scan": ((0, "f"), (1, "init"), 0), "jax.lax.fori_loop": ((2, "body_fun"), (3, "init_val"), 1),
+              "jax.lax.while_loop": ((1, "body_fun"), (2, "init_val"), 0)}
+
+
+def _lax_carry_array(model: Model, scope: Scope, base: ast.expr) -> bool:
+    """`base` is the carry parameter of a lax loop body, and every loop of this module that runs the
+    body starts the carry from one array (`scan(step, jnp.zeros(2), xs)`)."""
+    if not isinstance(base, ast.Name) or not scope.is_function or isinstance(scope.node, ast.Lambda) \
+            or not _traced_param(model, scope, base):
+        return False
+    params = scope.positional_params()
+    found = False
+    for caller in model.scopes:
+        for call in caller.of_type(ast.Call):
+            loop = _LAX_LOOPS.get(model.qualified(call.func, caller) or "")  # type: ignore[attr-defined]
+            if loop is None:
+                continue
+            body, init = (_loop_argument(call, *where) for where in loop[:2])  # type: ignore[arg-type]
+            if body is None or scope not in [t for t, _ in model.function_refs(body, caller)]:
+                continue
+            if len(params) <= loop[2] or params[loop[2]] != base.id or init is None:
+                return False
+            start = model.facts(caller).value(init)
+            if not (start.jax or start.numpy or start.static and not start.shape) or start.is_tuple or start.elts:
+                return False
+            found = True
+    return found
+
+
+def _loop_argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
+    if len(call.args) > position and not any(isinstance(a, ast.Starred) for a in call.args[:position + 1]):
+        return call.args[position]
+    return next((k.value for k in call.keywords if k.arg == keyword), None)
+
+
+def _traced_param(model: Model, scope: Scope, base: ast.expr) -> bool:
+    """`base` is a traced parameter of the function, never rebound: an array as far as its
+    indexing goes (`x[0] = v` under jit is the classic mistake), though a pytree argument could be a
+    list or dict."""
+    if not isinstance(base, ast.Name) or base.id not in model.info(scope).traced_params:
+        return False
+    return all(b.kind == "param" for b in scope.bindings.get(base.id, []))
+
+
 def _may_be_container(model: Model, scope: Scope, base: ast.expr) -> bool:
     """A traced name that may be a list or dict of arrays: its name or annotation says so
     (`params`, `state`, `batch: dict`), or a call in the module passes it a list, tuple or dict."""
@@ -341,16 +414,21 @@ def _may_be_container(model: Model, scope: Scope, base: ast.expr) -> bool:
     return bool(params) and any(isinstance(a, displays) for _, a in model.arguments_from_callers(scope, base.id))
 
 
-_ARRAY_ONLY = ARRAY_METHODS | SHAPE_ATTRS | STATIC_ATTRS | ARRAY_ATTRS | {"at"}
+# What only arrays have: not `copy` (lists and dicts have it), `sort` (lists), `__getitem__` (any container).
+_ARRAY_ONLY = (ARRAY_METHODS - {"copy", "sort", "__getitem__"}) | SHAPE_ATTRS | STATIC_ATTRS | ARRAY_ATTRS | {"at"}
 
 
 def _report(model: Model, stmt: ast.stmt, target: ast.Subscript, base: ast.expr, indices: list[ast.expr],
-            scope: Scope, surely_array: bool = True) -> Report:
+            scope: Scope, applicability: str | None = "safe") -> Report:
     name = snippet(base)
     if isinstance(stmt, ast.Delete):
         return Report(stmt, f"`del` on an element of JAX array `{name}` raises; JAX arrays are immutable "
                             f"(build a new array, e.g. with `jnp.delete`)", scope)
     index = ", ".join(_index_text(i) for i in indices)
+    if applicability == _TRACER_INDEX:
+        return Report(target, f"Item assignment to `{name}` with the traced index `{index}` raises: no list or "
+                              f"dict takes a tracer as index, and a JAX array is immutable (if `{name}` is an "
+                              f"array, use `{name} = {name}.at[{index}].set(...)`)", scope)
     if not _whole_target(stmt, target):
         return Report(target, f"Item assignment to JAX array `{name}` raises; JAX arrays are immutable: assign "
                               f"the value to a name and use `{name} = {name}.at[{index}].set(...)`", scope)
@@ -363,7 +441,7 @@ def _report(model: Model, stmt: ast.stmt, target: ast.Subscript, base: ast.expr,
         replacement = f"{name} = {name}.at[{index}].{method}({value})"
     else:
         replacement = f"{name} = {name}.at[{index}].set({snippet(stmt.value)})"
-    fixable = "safe" if surely_array and isinstance(base, ast.Name) and (
+    fixable = applicability if isinstance(base, ast.Name) and (
         len(indices) == 1 or all(_plain(i) for i in indices)) else None
     if isinstance(base, ast.Name) and _meant_for_the_caller(model, stmt, base, scope):
         return Report(stmt, f"In-place update of JAX array `{name}`; JAX arrays are immutable, so the caller's "
