@@ -35,6 +35,9 @@ def spelled(ctx: Context, qualified: str) -> tuple[str, list[Edit]]:
     """`qualified` as the module can write it: through its longest imported prefix (`jnp.prod`),
     else through `jax` (imported when it is not)."""
     parts = qualified.split(".")
+    if parts[0] != "jax":  # `functools.partial`: through the module, imported when it is not
+        module, edits = ensure_module(ctx, ".".join(parts[:-1]))
+        return f"{module}.{parts[-1]}", edits
     for cut in range(len(parts) - 1, 1, -1):
         alias = module_alias(ctx, ".".join(parts[:cut]))
         if alias is not None and alias != ".".join(parts[:cut]):

@@ -59,6 +59,7 @@ REMOVED: dict[str, Removal] = {
     "jax.lib.xla_bridge": Removal(_API, None, "use `jax.devices()`, `jax.default_backend()`"),
     "jax.device_put_sharded": Removal(_API, None, "use `jax.device_put` with a `NamedSharding`"),
     "jax.device_put_replicated": Removal(_API, None, "use `jax.device_put` with a replicated `NamedSharding`"),
+    "jax.partial": Removal(_API, "functools.partial"),  # an accidental export of functools.partial
 }
 # The last component of every name above: an attribute named otherwise is none of them.
 _LAST_NAMES = frozenset(name.rsplit(".", 1)[1] for name in REMOVED)
