@@ -40,9 +40,10 @@ class FileResult:
 
 
 def check_file(path: str, settings: Settings, enabled: frozenset[str], data: bytes | None = None,
-               incoming: Incoming | None = None) -> FileResult:
+               incoming: Incoming | None = None, fixes: bool = True) -> FileResult:
     """Findings of one file. `data` is the content when it does not come from `path` (stdin);
-    `incoming`, what the project pass learned about it from the other modules."""
+    `incoming`, what the project pass learned about it from the other modules; `fixes` false: the
+    findings' fixes are not built (an editor builds them when one is asked for)."""
     try:
         if data is None:
             with open(path, "rb") as handle:
@@ -57,7 +58,7 @@ def check_file(path: str, settings: Settings, enabled: frozenset[str], data: byt
     if not may_have_findings(data, settings) and not incoming:
         # no rule can fire: whether it parses (JAX000) matters, and what it offers other modules
         return _outline(source, path, settings)
-    return check_source(source, path, settings, enabled, incoming=incoming)
+    return check_source(source, path, settings, enabled, incoming=incoming, fixes=fixes)
 
 
 def _notebook(text: str) -> Source:
@@ -74,8 +75,9 @@ def may_have_findings(data: bytes, settings: Settings) -> bool:
 
 
 def check_source(source: Source, path: str, settings: Settings, enabled: frozenset[str], *,
-                 build_fixes: bool = True, incoming: Incoming | None = None) -> FileResult:
-    """Findings of one parsed source, with their fixes (unless `build_fixes` is false), and its summary."""
+                 build_fixes: bool = True, incoming: Incoming | None = None, fixes: bool = True) -> FileResult:
+    """Findings of one parsed source, with their fixes (unless `build_fixes` or `fixes` is false), and
+    its summary (unless `build_fixes` is false: a relint)."""
     from jaxlint.project.incoming import NOTHING
     from jaxlint.project.summarise import summarise
     from jaxlint.semantic.model import Model
@@ -125,7 +127,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
                 errors += result.errors
     finally:
         model.release()
-    if build_fixes and any(f.fixable for f in findings):
+    if build_fixes and fixes and any(f.fixable for f in findings):
         findings, errors = _with_fixes(source, path, findings, errors, settings, enabled, incoming)
     return FileResult(tuple(sorted(set(findings), key=lambda f: f.sort_key)), tuple(errors), summary, incoming)
 
@@ -358,11 +360,14 @@ class ProjectStats:
 def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *, jobs: int = 1,
                 cache_dir: str | None = None, progress: Callable[[str, bool], None] | None = None,
                 context: list[str] | tuple[str, ...] = (), contents: dict[str, bytes] | None = None,
-                stats: ProjectStats | None = None) -> list[FileResult]:
+                stats: ProjectStats | None = None, fixes: bool = True) -> list[FileResult]:
     """Results in the order of `files`, the same whatever `jobs`. `cache_dir` None: no cache.
     `progress` hears each file as it is done, and whether its result came from the cache.
     `context`: the project's other files, analysed only for what they tell `files` (a helper of
     `files` their jitted code calls). `contents`: the bytes of a path that are not on disk (stdin).
+    `fixes` false: the fixes of `files` are not built, and their results are neither read from nor
+    written to the cache (the context files are analysed and cached as always): an editor's buffer,
+    whose fixes are built when one is asked for.
 
     Each file is analysed alone first; the project pass then tells each module how the others'
     traced code calls it, and the modules told something new are analysed again, until none is."""
@@ -380,7 +385,7 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     # The cache is keyed by content, so the bytes are read here; without it each worker reads its
     # own files (None), and no bytes travel between processes.
     data = [overrides[p] if p in overrides else read_file(p) if cache else None for p in every]
-    check = _Check(settings, enabled)
+    check = _Check(settings, enabled) if fixes else _Split(_Check(settings, enabled), frozenset(files))
     heard = (lambda path, hit: progress(path, hit) if path in named else None) if progress else None
     stats = stats if stats is not None else ProjectStats()
     stats.files = len(every)
@@ -434,10 +439,13 @@ def shown_path(path: str) -> str:
     return path if relative.startswith(os.pardir) else relative
 
 
-def _analysed(check: _Check, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],
+def _analysed(check: _Check | _Split, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],
               cache: Cache | None, jobs: int, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
     """`check` of each path, from the cache where it holds the result, else in worker processes."""
     from jaxlint.parallel import ordered_map
+
+    if isinstance(check, _Split):
+        return _split_analysed(check, paths, data, incoming, cache, jobs, progress)
 
     keys = [cache.key(p, d, i) if cache and d is not None else None for p, d, i in zip(paths, data, incoming)]
     results = [cache.get(k, p, i) if cache and k else None for p, k, i in zip(paths, keys, incoming)]
@@ -454,6 +462,20 @@ def _analysed(check: _Check, paths: list[str], data: list[bytes | None], incomin
         results[index] = result
         if cache and keys[index]:
             cache.put(keys[index], result)
+    return results  # type: ignore[return-value]
+
+
+def _split_analysed(split: _Split, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],
+                    cache: Cache | None, jobs: int, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
+    results: list[FileResult | None] = [None] * len(paths)
+    plain = replace(split.check, fixes=False)
+    for named, check, where in ((True, plain, None), (False, split.check, cache)):
+        chosen = [i for i, path in enumerate(paths) if (path in split.named) == named]
+        if chosen:
+            done = _analysed(check, [paths[i] for i in chosen], [data[i] for i in chosen],
+                             [incoming[i] for i in chosen], where, jobs, progress)
+            for index, result in zip(chosen, done):
+                results[index] = result
     return results  # type: ignore[return-value]
 
 
@@ -479,11 +501,21 @@ class _Check:
 
     settings: Settings
     enabled: frozenset[str]
+    fixes: bool = True
 
     def __call__(self, item: tuple[str, bytes | None, Incoming | None]) -> FileResult:
         path, data, incoming = item
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))  # also in spawned workers
-        return check_file(path, self.settings, self.enabled, data, incoming)
+        return check_file(path, self.settings, self.enabled, data, incoming, self.fixes)
+
+
+@dataclass(frozen=True)
+class _Split:
+    """check_paths(fixes=False): the `named` files without their fixes and without the cache, the
+    context files with `check` and the cache as always."""
+
+    check: _Check
+    named: frozenset[str]
 
 
 def _crashed(item: tuple[str, bytes | None, Incoming | None], exc: BaseException) -> FileResult:
