@@ -22,20 +22,20 @@ def wanted(kind: str, only: list[str] | None) -> bool:
     return not only or any(kind == o or kind.startswith(o + ".") for o in only)
 
 
-def line_actions(uri: str, lint: BufferLint, positions: Positions, range_: types.Range,
-                 only: list[str] | None) -> list[types.CodeAction]:
-    """Quick fixes and noqa actions for the findings that touch the requested range. Unsafe fixes
-    are offered too, labelled: the user picks each one, seeing what it does (fix-all never applies
-    them unless `unsafeFixes` is on)."""
-    if not wanted(types.CodeActionKind.QuickFix, only):
-        return []
+def touching(lint: BufferLint, positions: Positions, range_: types.Range) -> list[Finding]:
+    """The findings on the requested range (or its lines)."""
     start, end = positions.location(range_.start), positions.location(range_.end)
+    return [f for f in lint.findings if _touches(f, start, end)]
+
+
+def line_actions(uri: str, lint: BufferLint, positions: Positions, findings: list[Finding]) -> list[types.CodeAction]:
+    """Quick fixes (of `findings` with their fixes built) and noqa actions. Unsafe fixes are offered
+    too, labelled: the user picks each one, seeing what it does (fix-all never applies them unless
+    `unsafeFixes` is on)."""
     fixes: list[types.CodeAction] = []
     disables: list[types.CodeAction] = []
     noqa_done: set[tuple[int, str]] = set()
-    for finding in lint.findings:
-        if not _touches(finding, start, end):
-            continue
+    for finding in findings:
         shown = diagnostic(finding, positions)
         if finding.fix is not None and finding.fix.edits:
             unsafe = finding.fix.applicability != "safe"
@@ -87,9 +87,9 @@ def fix_all(uri: str, lint: BufferLint, positions: Positions) -> types.CodeActio
     from jaxlint.fixes.files import fix_file
 
     unsafe = lint.settings.unsafe_fixes
-    if not any(f.fixed_by(unsafe) for f in lint.findings):
+    if not any_fixable(lint):
         return None
-    fixed = fix_file(lint.path, lint.data, relint(lint), unsafe=unsafe, findings=lint.findings)
+    fixed = fix_file(lint.path, lint.data, relint(lint), unsafe=unsafe)
     if not fixed.changed:
         return None
     from jaxlint.source import decode
@@ -100,6 +100,11 @@ def fix_all(uri: str, lint: BufferLint, positions: Positions) -> types.CodeActio
         return None
     return types.CodeAction(title="jaxlint: fix all" + " (unsafe fixes included)" * unsafe, kind=FIX_ALL,
                             edit=_workspace_edit(uri, lint.version, [edit]))
+
+
+def any_fixable(lint: BufferLint) -> bool:
+    """Whether fix-all may have something to do (the rules' intended fixes: they are built by it)."""
+    return any(f.fixable == "safe" or (f.fixable and lint.settings.unsafe_fixes) for f in lint.findings)
 
 
 def _workspace_edit(uri: str, version: int | None, edits: list[types.TextEdit]) -> types.WorkspaceEdit:

@@ -11,10 +11,10 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from jaxlint import __version__
-from jaxlint.server.actions import FIX_ALL, KINDS, fix_all, line_actions, wanted
+from jaxlint.server.actions import FIX_ALL, KINDS, any_fixable, fix_all, line_actions, touching, wanted
 from jaxlint.server.convert import Positions, diagnostic
 from jaxlint.server.docs import rule_summary
-from jaxlint.server.lint import STDIN, BufferLint, engine_path, lint_buffer
+from jaxlint.server.lint import STDIN, BufferLint, engine_path, lint_buffer, with_fixes
 from jaxlint.server.scheduler import DEBOUNCE_S, Scheduler
 from jaxlint.server.settings import ConfigError, EditorOptions, buffer_settings
 
@@ -30,6 +30,7 @@ class JaxlintServer(LanguageServer):
         self.open: set[str] = set()
         self.scheduler = Scheduler(self._lint_and_publish)
         self._said: set[str] = set()  # configuration errors shown already (each once)
+        self._warm = False
 
     # -- linting ---------------------------------------------------------------------------------
 
@@ -54,6 +55,9 @@ class JaxlintServer(LanguageServer):
             return  # a newer lint was published already
         self.lints[uri] = lint
         self.publish(uri, lint)
+        if not self._warm:  # the fix machinery (libcst), imported while the user reads, not at the first quick fix
+            self._warm = True
+            await self.scheduler.run(_import_fixes)
 
     def _lint(self, path: str | None, text: str, version: int | None) -> BufferLint | None:
         """In the engine's thread: never raises (a crash is logged, the server goes on)."""
@@ -109,6 +113,13 @@ class JaxlintServer(LanguageServer):
         if message not in self._said and len(self._said) < 100:
             self._said.add(message)
             self.window_show_message(types.ShowMessageParams(type=kind, message=message))
+
+
+def _import_fixes() -> None:
+    try:
+        import jaxlint.fixes.files  # noqa: F401
+    except Exception:  # only a head start
+        pass
 
 
 server = JaxlintServer()
@@ -192,8 +203,13 @@ async def code_action(ls: JaxlintServer, params: types.CodeActionParams) -> list
         return None
     positions = Positions(lint.text, ls.workspace.position_codec)
     only = params.context.only
-    actions = line_actions(uri, lint, positions, params.range, only)
-    if wanted(FIX_ALL, only) and any(f.fixed_by(lint.settings.unsafe_fixes) for f in lint.findings):
+    actions = []
+    if wanted(types.CodeActionKind.QuickFix, only):
+        findings = touching(lint, positions, params.range)
+        if any(f.fixable for f in findings):  # fixes are built when first asked for, once per version
+            findings = await ls.scheduler.run(_with_fixes, ls, lint, findings)
+        actions = line_actions(uri, lint, positions, findings)
+    if wanted(FIX_ALL, only) and any_fixable(lint):
         if _resolves_edits(ls):  # built when picked: building runs the fix loop
             actions.append(types.CodeAction(title="jaxlint: fix all", kind=FIX_ALL,
                                             data={"uri": uri, "version": lint.version}))
@@ -209,6 +225,14 @@ def _resolves_edits(ls: JaxlintServer) -> bool:
     code_action = document.code_action if document else None
     support = code_action.resolve_support if code_action else None
     return support is not None and "edit" in support.properties
+
+
+def _with_fixes(ls: JaxlintServer, lint: BufferLint, findings: list) -> list:
+    try:
+        return with_fixes(lint, findings)
+    except Exception:  # the findings stay, without quick fixes
+        ls.log(f"jaxlint crashed building fixes for {lint.path}:\n{traceback.format_exc()}", types.MessageType.Error)
+        return findings
 
 
 def _fix_all(ls: JaxlintServer, uri: str, lint: BufferLint, positions: Positions) -> types.CodeAction | None:

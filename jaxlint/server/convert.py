@@ -61,7 +61,8 @@ def diagnostic(finding: Finding, positions: Positions, *, suppressed: bool = Fal
     start, end = finding.location, finding.end_location
     if end == start:  # a syntax error's point: one character, so that the editor underlines something
         end = Location(start.row, start.column + 1)
-    fix = finding.fix.applicability if finding.fix is not None else None
+    # the fix the rule offers (built when a code action asks for it: a diagnostic does not wait for it)
+    fix = finding.fix.applicability if finding.fix is not None else finding.fixable
     message = finding.message
     if fix == "unsafe":
         message += " (unsafe fix available)"

@@ -5,7 +5,8 @@ analysed (mostly from the cache) for what they tell it, and only the buffer is r
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from jaxlint.diagnostics import Finding
 from jaxlint.engine import FileResult, check_paths, check_source
@@ -28,6 +29,8 @@ class BufferLint:
     result: FileResult  # findings with their built fixes; `incoming`: what other modules told it
     suppressed: tuple[Finding, ...]  # findings a `# noqa` silences
     settings: BufferSettings
+    # finding → the finding with its fix built (None when it has none), as code actions asked for them
+    built: dict[Finding, Finding] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def findings(self) -> tuple[Finding, ...]:
@@ -57,14 +60,16 @@ def encoded(text: str) -> bytes:
 
 def lint_buffer(path: str, text: str, version: int | None, settings: BufferSettings, *, cache: bool = True,
                 jobs: int = 1, show_suppressed: bool = True) -> BufferLint:
-    """The buffer's findings, as `check --stdin-filename path` reports them (commands/check.py's stdin path)."""
+    """The buffer's findings, as `check --stdin-filename path` reports them (commands/check.py's stdin
+    path), without their fixes: building them (libcst, and a lint of each result) costs more than the
+    lint on a buffer with many fixable findings, so `with_fixes` builds them when a fix is asked for."""
     data = encoded(text)
     files = [path]
     config = settings.settings
     context = [] if path == STDIN else context_files(files, files, config)
     cache_dir = os.path.join(str(config.root), ".jaxlint_cache") if cache else None
     results = check_paths(files, config, settings.enabled, jobs=jobs, cache_dir=cache_dir, context=context,
-                          contents={path: data})
+                          contents={path: data}, fixes=False)
     result = withdraw_in_results(files, results, project_modules(files, config))[0]
     suppressed = _suppressed(path, text, result, settings) if show_suppressed else ()
     return BufferLint(path, version, text, data, result, suppressed, settings)
@@ -85,6 +90,30 @@ def _suppressed(path: str, text: str, result: FileResult, settings: BufferSettin
     return tuple(f for f in every if (f.code, f.location, f.message) not in shown)
 
 
+def with_fixes(lint: BufferLint, findings: Sequence[Finding]) -> list[Finding]:
+    """The findings with their fixes, built as the engine builds them for `check` (a fix is kept when
+    its result parses and its finding is gone there, linted with what the other modules told this
+    one; a signature-changing fix is withdrawn when another module mentions the function). Runs in
+    the engine's thread; remembered for this version of the buffer."""
+    todo = [f for f in dict.fromkeys(findings) if f.fixable and f not in lint.built]
+    if todo:
+        from jaxlint.fixes.files import attach_fixes
+
+        config, codes = lint.settings.settings, lint.settings.enabled & {f.code for f in todo}
+
+        def again(text: str) -> tuple[Finding, ...]:
+            return check_source(Source(text), lint.path, config, codes, build_fixes=False,
+                                incoming=lint.result.incoming).findings
+
+        try:
+            built = attach_fixes(Source(lint.text), todo, again)
+        except Exception:  # a bug in the fix machinery: the findings go unfixed, as in `check`
+            built = [replace(f, fix=None) for f in todo]
+        built = withdraw_outside_callers(built, lint.path, project_modules([lint.path], config))
+        lint.built.update(zip(todo, built))
+    return [lint.built.get(f, f) for f in findings]
+
+
 def relint(lint: BufferLint):
     """The linter `fix_file` needs for this buffer: the engine's, with what the other modules told it
     (a fix must make its finding go away there too), as `check --fix` lints a file between rounds."""
@@ -100,4 +129,4 @@ def relint(lint: BufferLint):
     return run
 
 
-__all__ = ["BufferLint", "STDIN", "encoded", "engine_path", "lint_buffer", "relint"]
+__all__ = ["BufferLint", "STDIN", "encoded", "engine_path", "lint_buffer", "relint", "with_fixes"]
