@@ -38,10 +38,13 @@ class Incoming:
     # where for messages: "`set_first` is given a JAX array in main.py:5")
     arrays_given: tuple[tuple[str, tuple[str, ...], str], ...] = ()
     x64: bool = False  # another part of its project turns `jax_enable_x64` on
+    # Other modules' calls of its module classes (`Attn(cfg)(x, x.shape[-2])`): (class qualname, the
+    # calls, each as the kinds of what it passes; see semantic/module_arguments.py)
+    module_calls: tuple[tuple[str, tuple], ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.entries or self.functions or self.changed or self.module_classes or self.arrays_given
-                    or self.x64)
+                    or self.x64 or self.module_calls)
 
     def given_arrays(self, qualname: str | None) -> tuple[tuple[str, ...], str]:
         """The parameters of a function that other modules hand JAX arrays, and where."""

@@ -47,15 +47,32 @@ def incoming_facts(index: ProjectIndex, shown: dict[str, str]) -> dict[str, Inco
     classes = _module_classes(index, summaries)
     arrays = _arrays_given(index, summaries, shown)
     x64 = told_x64(summaries)
+    instance_calls = _instance_calls(index, summaries)
     result: dict[str, Incoming] = {}
-    for path in gathered.keys() | functions.keys() | changed.keys() | classes.keys() | arrays.keys() | x64:
+    for path in gathered.keys() | functions.keys() | changed.keys() | classes.keys() | arrays.keys() | x64 \
+            | instance_calls.keys():
         entries = tuple(_entry(name, facts) for name, facts in sorted(gathered.get(path, {}).items()))
         result[path] = Incoming(entries, tuple(sorted(functions.get(path, {}).items())),
                                 tuple(sorted(changed.get(path, {}).items())), tuple(sorted(classes.get(path, {}).items())),
                                 tuple((name, tuple(sorted(params)), where)
                                       for name, (params, where) in sorted(arrays.get(path, {}).items())),
-                                path in x64)
+                                path in x64, tuple((name, tuple(sites))
+                                                   for name, sites in sorted(instance_calls.get(path, {}).items())))
     return result
+
+
+def _instance_calls(index: ProjectIndex, summaries: dict[str, ModuleSummary]) -> dict[str, dict[str, list]]:
+    """Per module, the calls other modules make of its flax/equinox module classes' instances."""
+    found: dict[str, dict[str, list]] = {}
+    for path, summary in sorted(summaries.items()):
+        for target, sites in summary.instance_calls:
+            resolved = index.resolve(path, target)
+            if resolved is None or resolved[0] == path:
+                continue
+            module, qualname = resolved
+            if qualname in dict(summaries[module].module_classes):
+                found.setdefault(module, {}).setdefault(qualname, []).extend(sites)
+    return found
 
 
 def _arrays_given(index: ProjectIndex, summaries: dict[str, ModuleSummary],

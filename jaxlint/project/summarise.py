@@ -18,6 +18,8 @@ from jaxlint.project.summary import (
 )
 from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.model import TREE_MAPS
+from jaxlint.semantic.module_arguments import site_of_call
+from jaxlint.semantic.module_calls import ModuleCalls
 from jaxlint.semantic.module_state import MUTATORS, state_changes, state_reads
 from jaxlint.semantic.scopes import import_bindings
 from jaxlint.semantic.values import STATIC, TRACED
@@ -74,7 +76,8 @@ def _module_summary(model: Model) -> ModuleSummary:
                           if may_be_project(name := qualified_name(b, module))}))  # type: ignore[misc]
     changes = tuple(state_changes(model, may_be_project))
     return ModuleSummary(imports, functions, tuple(calls), tuple(sorted(callees)), examined, module_classes, bases,
-                         tuple(_array_calls(model)), tuple(sorted(reads)), changes)
+                         tuple(_array_calls(model)), tuple(sorted(reads)), changes,
+                         instance_calls=tuple(_instance_calls(model, imports)))
 
 
 LIBRARY_MODULE = ModuleSummary((), "", (), ())
@@ -82,6 +85,27 @@ LIBRARY_MODULE = ModuleSummary((), "", (), ())
 
 def _nothing_imported(name: str | None) -> bool:
     return False
+
+
+def _instance_calls(model: Model, imports: tuple[tuple[str, str], ...]) -> list[tuple[str, tuple]]:
+    """Calls of instances of imported classes (`Attn(cfg)(x, x.shape[-2])`, `self.attn = Attn(cfg)`
+    then `self.attn(x, n)`, `model.apply(params, x, True)`), each argument classified here, where
+    its value is known: the defining module learns which parameters of its `__call__` are static.
+    Only calls are recorded; propagate.py keeps those of flax/equinox module classes."""
+    found = []
+    module_calls = None
+    for name, qualified in imports:
+        if not may_be_project(qualified):
+            continue
+        loads = model.loads_of(name)
+        if not any(isinstance(model.parent(use), ast.Call) for _, use in loads):
+            continue
+        module_calls = module_calls or ModuleCalls(model)
+        calls, _ = module_calls.known_calls_of_name(name, model.module)
+        sites = [("__call__", call, where) for call, where in calls] + module_calls.method_calls()
+        if sites:
+            found.append((qualified, tuple((method, *site_of_call(model, call, where)) for method, call, where in sites)))
+    return found
 
 
 def _array_calls(model: Model) -> list[tuple[str, tuple[int | str, ...], int]]:

@@ -78,6 +78,9 @@ class ModuleSummary:
     changes: tuple[Change, ...] = ()  # state it changes while running (its own: ".SCALE")
     enables_x64: bool = False  # running it turns `jax_enable_x64` on for the process
     wide_dtypes: bool = False  # it asks JAX for float64/complex128: whether x64 is on matters to it
+    # Calls of imported classes' instances (`Attn(cfg)(x, n)`, `model.apply(params, x, n)`): (the class as
+    # imported, the calls, each as the kinds of what it passes; see semantic/module_arguments.py)
+    instance_calls: tuple[tuple[str, tuple], ...] = ()
 
     def function(self, qualname: str) -> FunctionFacts | None:
         return self._functions.get(qualname)
@@ -127,13 +130,13 @@ def encode(summary: ModuleSummary) -> tuple:
     return (summary.imports, summary.functions, tuple(tuple(call) for call in summary.calls), summary.callees,
             tuple((name, tuple(facts)) for name, facts in summary.examined), summary.module_classes,
             summary.class_bases, summary.array_calls, summary.reads, tuple(tuple(change) for change in summary.changes),
-            summary.enables_x64, summary.wide_dtypes)
+            summary.enables_x64, summary.wide_dtypes, summary.instance_calls)
 
 
 def decode(entry: tuple) -> ModuleSummary:
     (imports, functions, calls, callees, examined, module_classes, class_bases, array_calls, reads, changes,
-     enables_x64, wide_dtypes) = entry
+     enables_x64, wide_dtypes, instance_calls) = entry
     return ModuleSummary(imports, functions, tuple(TracedCall(*call) for call in calls), callees,
                          tuple((name, FunctionFacts(*facts)) for name, facts in examined), module_classes,
                          class_bases, array_calls, reads, tuple(Change(*change) for change in changes),
-                         enables_x64, wide_dtypes)
+                         enables_x64, wide_dtypes, instance_calls)

@@ -18,7 +18,7 @@ from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.keys import Keys
 from jaxlint.semantic.loops import Loops
-from jaxlint.semantic.module_calls import ModuleCalls, is_static_argument
+from jaxlint.semantic.module_arguments import module_arguments_static
 from jaxlint.semantic.removed_api import Reference, references
 from jaxlint.semantic.repetition import Repetition
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
@@ -452,30 +452,9 @@ class Model:
                     info.traced_params.discard(param)  # only arrays are traced: no caller is known to pass one
 
     def _module_arguments_static(self) -> None:
-        """A parameter of a module's `__call__` that every call this module shows passes a Python
-        constant or a shape (`mixer.apply(params, q, True)`, `Skip()(x, y.shape)`) is static."""
-        module_calls = None
-        for scope, info in list(self.trace.items()):
-            if "module" not in info.transforms or getattr(scope.node, "name", None) != "__call__" or (
-                    scope.parent is None or scope.parent.kind != "class"
-                    or not (info.traced_params or info.given_static)):
-                continue
-            module_calls = module_calls or ModuleCalls(self)
-            calls = module_calls.calls_of(scope.parent)
-            if not calls:
-                continue
-            positional, defaulted = scope.positional_params()[1:], defaulted_params(scope)
-            for flag in sorted(info.given_static):  # taken for a flag, but a call shows a value computed
-                given = [(a, where) for call, where in calls if (a := _argument(call, flag, positional)) is not None]
-                if not all(is_static_argument(a, self._static_names(where), self, where) for a, where in given):
-                    info.given_static.discard(flag)
-                    info.traced_params.add(flag)
-            for param in sorted(info.traced_params):
-                given = [(a, where) for call, where in calls if (a := _argument(call, param, positional)) is not None]
-                if (len(given) == len(calls) or param in defaulted) and all(
-                        is_static_argument(a, self._static_names(where), self, where) for a, where in given):
-                    info.traced_params.discard(param)
-                    info.static_params.add(param)
+        """A parameter of a module's `__call__` that the calls of the project pass only static
+        values (a Python constant, a shape, `mixer.apply(params, q, True)`) is static (module_arguments.py)."""
+        module_arguments_static(self)
 
     def _static_names(self, scope: Scope) -> set[str]:
         """Static parameters of `scope` that it never rebinds."""

@@ -31,14 +31,36 @@ class ModuleCalls:
         self.model = model
         self._self_attributes: dict[str, list[tuple[Scope, ast.Attribute]]] | None = None
         self._calls: list[tuple[ast.Call, Scope]] = []
+        self._method_calls: list[tuple[str, ast.Call, Scope]] = []  # `instance.encode(x, n)`: other methods
         self._seen: set[int] = set()
 
     def calls_of(self, cls: Scope) -> list[tuple[ast.Call, Scope]] | None:
         """Each call of `cls`'s `__call__` with its scope, as a call of the method itself (for
         `apply`/`init`: the arguments after `params`/`key`, without `rngs=`/`mutable=`); None
         when some use of the class or of an instance is not one of the forms followed."""
-        self._calls, self._seen = [], set()
-        return self._calls if self._class(cls) else None
+        calls, complete = self.known_calls(cls)
+        return calls if complete else None
+
+    def known_calls(self, cls: Scope) -> tuple[list[tuple[ast.Call, Scope]], bool]:
+        """The calls of `cls`'s `__call__` this module shows, and whether every use of the class or
+        of an instance is one of the forms followed (else other calls are not seen)."""
+        self._calls, self._method_calls, self._seen = [], [], set()
+        complete = self._class(cls)
+        return self._calls, complete
+
+    def method_calls(self) -> list[tuple[str, ast.Call, Scope]]:
+        """The calls of other methods of the instances the last `known_calls` followed, with the
+        method's name (`instance.encode(x, n)`, `model.apply(params, x, method="encode")`)."""
+        return self._method_calls
+
+    def known_calls_of_name(self, name: str, owner: Scope) -> tuple[list[tuple[ast.Call, Scope]], bool]:
+        """As `known_calls`, for what a name bound once in `owner` (an import of another module's
+        class) denotes: its calls as the class, `Name(...)(x)`, `Name(...).apply(params, x)`."""
+        self._calls, self._method_calls, self._seen = [], [], set()
+        if len(owner.bindings.get(name, ())) != 1:
+            return [], False
+        complete = self._reads(name, owner, self._constructor)
+        return self._calls, complete
 
     # -- following the class and its instances -------------------------------------------
 
@@ -53,7 +75,8 @@ class ModuleCalls:
         uses = self.model.loads_of(name)
         if len(uses) > _MAX_USES:
             return False
-        return all(follow(use, scope) for scope, use in uses if scope.lookup_scope(name) is owner)
+        # every use is followed (one not followed does not hide the calls the others show)
+        return all([follow(use, scope) for scope, use in uses if scope.lookup_scope(name) is owner])
 
     def _constructor(self, expr: ast.expr, scope: Scope) -> bool:
         """`expr` evaluates to the class (or a partial of it)."""
@@ -82,10 +105,21 @@ class ModuleCalls:
             call = self.model.parent(parent)
             if not (isinstance(call, ast.Call) and call.func is parent and call.args):
                 return False
-            if not any(k.arg == "method" for k in call.keywords):  # else a call of another method
-                keywords = [k for k in call.keywords if k.arg not in _APPLY_OPTIONS]
-                self._calls.append((ast.Call(func=call.func, args=call.args[1:], keywords=keywords), scope))
+            keywords = [k for k in call.keywords if k.arg not in _APPLY_OPTIONS and k.arg != "method"]
+            direct = ast.Call(func=call.func, args=call.args[1:], keywords=keywords)
+            method = next((k.value for k in call.keywords if k.arg == "method"), None)
+            if method is None:
+                self._calls.append((direct, scope))
+            elif isinstance(method, ast.Constant) and isinstance(method.value, str):  # method="encode"
+                self._method_calls.append((method.value, direct, scope))
+            elif isinstance(method, ast.Attribute):  # method=Model.encode
+                self._method_calls.append((method.attr, direct, scope))
             return True
+        if isinstance(parent, ast.Attribute):  # `instance.encode(x, n)`: a call of another method
+            call = self.model.parent(parent)
+            if isinstance(call, ast.Call) and call.func is parent:
+                self._method_calls.append((parent.attr, call, scope))
+                return True
         return self._bound(expr, parent, scope, self._instance)
 
     def _bound(self, expr: ast.expr, parent: ast.AST | None, scope: Scope, follow: Follow) -> bool:
@@ -109,7 +143,7 @@ class ModuleCalls:
 
     def _self_reads(self, attr: str, follow: Follow) -> bool:
         uses = self._self_attributes_named(attr)
-        return len(uses) <= _MAX_USES and all(follow(use, scope) for scope, use in uses)
+        return len(uses) <= _MAX_USES and all([follow(use, scope) for scope, use in uses])
 
     def _subclass(self, node: ast.ClassDef) -> bool:
         """A subclass that inherits `__call__`: its calls are calls of this one."""

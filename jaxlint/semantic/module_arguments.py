@@ -1,0 +1,200 @@
+"""Which parameters of a flax/equinox module's `__call__` hold static values, from its call sites.
+
+A module method is traced with every parameter taken as traced until its callers say otherwise:
+a parameter that the calls seen pass only values known when tracing (a Python constant, a shape
+or size, `len(xs)`, a static parameter or field of the caller, an attribute of a static config
+object) is static, however the calls are spread over the project's modules. A call that passes a
+traced value (or an array) keeps it traced; an unknown value is evidence of neither. The calls
+are those this module shows (see module_calls.py) and those other modules show (the project pass
+hands them over as `Incoming.module_calls`, each argument already classified where it is made)."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from jaxlint.semantic import calls as C
+from jaxlint.semantic.module_calls import ModuleCalls, is_static_argument
+from jaxlint.semantic.traced import defaulted_params
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
+    from jaxlint.semantic.traced import TraceInfo
+
+STATIC_ARG, TRACED_ARG, UNKNOWN_ARG = "s", "t", "u"
+STARRED = "*"  # `*args`: the parameters from its position on get unknown values
+_MAX_ROUNDS = 3  # a caller's parameter found static may make its callee's static in turn
+
+# A call site as its callee sees it: (the kind of each positional argument, (keyword, kind) pairs;
+# the keyword "**" for `**kwargs`).
+Site = tuple[str, tuple[tuple[str, str], ...]]
+
+
+def argument_kind(model: Model, expr: ast.expr, where: Scope) -> str:
+    """Whether `expr`, passed in `where`, is known static when tracing, traced (or an array, which a
+    transform of the callee traces), or unknown."""
+    if isinstance(expr, ast.Starred):
+        return UNKNOWN_ARG
+    if is_static_argument(expr, model._static_names(where), model, where):
+        return STATIC_ARG
+    value = model.facts(where).value(expr)
+    if value.traced and not value.uncertain or value.jax:
+        return TRACED_ARG
+    if value.static and not value.traced or not value.traced and _config_attribute(expr, where):
+        return STATIC_ARG
+    return UNKNOWN_ARG
+
+
+def _config_attribute(expr: ast.expr, where: Scope) -> bool:
+    """`self.config.num_heads`: an attribute of an object a method's receiver holds (a config),
+    neither an array attribute nor one of an array."""
+    depth = 0
+    while isinstance(expr, ast.Attribute):
+        if expr.attr in C.ARRAY_ATTRS or expr.attr == "value":  # `self.scale.value`: a flax variable's array
+            return False
+        expr, depth = expr.value, depth + 1
+    method = where
+    while method is not None and method.kind != "function":
+        method = method.parent
+    if not (depth >= 2 and isinstance(expr, ast.Name) and method is not None and method.parent is not None
+            and method.parent.kind == "class"):
+        return False
+    params = method.params()
+    return bool(params) and expr.id == params[0] and all(b.kind == "param" for b in where.bindings.get(expr.id, ()))
+
+
+def site_of_call(model: Model, call: ast.Call, where: Scope) -> Site:
+    """A call as the kinds of what it passes (`site_kinds` reads it against the parameters)."""
+    positional = "".join(STARRED if isinstance(a, ast.Starred) else argument_kind(model, a, where) for a in call.args)
+    keywords = tuple((k.arg or "**", argument_kind(model, k.value, where)) for k in call.keywords)
+    return positional, keywords
+
+
+def site_kinds(site: Site, positional: list[str]) -> dict[str, str]:
+    """Parameter → the kind of value the site passes it (`positional`: the parameters its positional
+    arguments fill); parameters it does not pass are left out, or unknown after `*args`/`**kwargs`."""
+    given: dict[str, str] = {}
+    args, keywords = site
+    for index, kind in enumerate(args):
+        if kind == STARRED:
+            given.update((p, UNKNOWN_ARG) for p in positional[index:] if p not in given)
+            break
+        if index < len(positional):
+            given[positional[index]] = kind
+    for name, kind in keywords:
+        if name != "**":
+            given[name] = kind
+    if any(name == "**" for name, _ in keywords):
+        given.update((p, UNKNOWN_ARG) for p in positional if p not in given)
+    return given
+
+
+def module_arguments_static(model: Model) -> bool:
+    """Settle the parameters of the module classes' methods from their call sites (see the module
+    docstring); True when some parameter changed."""
+    incoming = _incoming_sites(model)
+    any_change = False
+    for _ in range(_MAX_ROUNDS):
+        changed = False
+        known: dict[Scope, tuple[list, list]] = {}  # class → its `__call__` calls, its other methods' calls
+        module_calls = None
+        for scope, info in list(model.trace.items()):
+            cls = scope.parent
+            if "module" not in info.transforms or not isinstance(scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    or cls is None or cls.kind != "class" or not (info.traced_params or info.given_static):
+                continue
+            if cls not in known:
+                module_calls = module_calls or ModuleCalls(model)
+                calls, _ = module_calls.known_calls(cls)
+                known[cls] = (calls, module_calls.method_calls())
+            name = scope.node.name
+            positional = scope.positional_params()[1:]
+            calls, methods = known[cls]
+            local = calls if name == "__call__" else [(c, w) for m, c, w in methods if m == name]
+            local += _self_calls(model, cls, name)
+            sites = [site_kinds(site_of_call(model, call, where), positional) for call, where in local]
+            sites += [site_kinds(site, positional) for site in incoming.get(scope, ())]
+            if sites:
+                changed |= _settle(scope, info, sites)
+        if not changed:
+            break
+        any_change = True
+        model._facts.clear()  # the callers' values were read with the parameters as they were
+    return any_change
+
+
+def _settle(scope: Scope, info: TraceInfo, sites: list[dict[str, str]]) -> bool:
+    """A flag a call hands a traced value is traced; a parameter that every call passes (or leaves
+    at its default) a static value, and none a traced one, is static."""
+    changed = False
+    for flag in sorted(info.given_static):
+        if any(given.get(flag) == TRACED_ARG for given in sites):
+            info.given_static.discard(flag)
+            info.traced_params.add(flag)
+            changed = True
+    defaulted = defaulted_params(scope)
+    for param in sorted(info.traced_params):
+        kinds = [given[param] for given in sites if param in given]
+        if (len(kinds) == len(sites) or param in defaulted) and STATIC_ARG in kinds and TRACED_ARG not in kinds:
+            info.traced_params.discard(param)
+            info.static_params.add(param)
+            changed = True
+    return changed
+
+
+def _self_calls(model: Model, cls: Scope, name: str) -> list[tuple[ast.Call, Scope]]:
+    """`self.<name>(...)` in the methods of `cls` (and functions nested in them)."""
+    if name == "__call__":
+        return []
+    found = []
+    for method in cls.children:
+        if method.kind != "function" or not method.params():
+            continue
+        receiver = method.params()[0]
+        for scope in (method, *_nested(method)):
+            for call in scope.of_type(ast.Call):
+                func = call.func  # type: ignore[attr-defined]
+                if isinstance(func, ast.Attribute) and func.attr == name and isinstance(func.value, ast.Name) \
+                        and func.value.id == receiver and scope.lookup_scope(receiver) is method:
+                    found.append((call, scope))
+    return found
+
+
+def _nested(scope: Scope) -> list[Scope]:
+    found = []
+    for child in scope.children:
+        found += [child, *_nested(child)]
+    return found
+
+
+def _incoming_sites(model: Model) -> dict[Scope, list[Site]]:
+    """Other modules' calls of this module's classes, by the `__call__` they reach (inherited
+    through this module's classes)."""
+    found: dict[Scope, list[Site]] = {}
+    if not model.incoming.module_calls:
+        return found
+    classes = {s.qualname: s for s in model.scopes if s.kind == "class"}
+    for qualname, sites in model.incoming.module_calls:
+        for name, *site in sites:
+            method = _method(model, classes.get(qualname), name, set())
+            if method is not None:
+                found.setdefault(method, []).append(tuple(site))
+    return found
+
+
+def _method(model: Model, cls: Scope | None, name: str, seen: set[str]) -> Scope | None:
+    """The method `name` instances of `cls` run: its own, or one a base class of this module defines."""
+    if cls is None or cls.qualname in seen:
+        return None
+    seen.add(cls.qualname)  # type: ignore[arg-type]
+    for child in cls.children:
+        if child.kind == "function" and child.node.name == name:  # type: ignore[attr-defined]
+            return child
+    for base in cls.node.bases:  # type: ignore[attr-defined]
+        if isinstance(base, ast.Name) and cls.parent is not None:
+            owner = cls.parent.lookup_scope(base.id)
+            defs = [b for b in owner.bindings[base.id] if b.kind == "class"] if owner is not None else []
+            if len(defs) == 1 and (target := model.scope_of.get(defs[0].node)) is not None:
+                return _method(model, target, name, seen)
+    return None
