@@ -161,6 +161,13 @@ async def test_cross_module_finding_in_the_helpers_buffer_names_the_caller(clien
     assert diagnostic.source == "jaxlint" and diagnostic.severity == types.DiagnosticSeverity.Error
     assert diagnostic.code_description.href.endswith("JAX103.md")
 
+    assert diagnostic.data["fix"] == "unsafe" and diagnostic.message.endswith("(unsafe fix available)")
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=diagnostic.range,
+        context=types.CodeActionContext(diagnostics=[diagnostic])))
+    fix = next(a for a in actions if a.title.startswith("JAX103:"))
+    assert fix.title.endswith("(unsafe)") and not fix.is_preferred
+
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=5, character=8)))
     assert hover is not None and "tracer-bool-conversion" in hover.contents.value
