@@ -65,16 +65,110 @@ def _timed_regions(model: Model, block: list[ast.stmt], scope: Scope) -> Iterato
     for (start, _), (end, clock) in pairwise(reads):
         if end <= start or not _ends_region(model, clock, block[end], scope):
             continue
-        region = block[start + 1:end]
-        computing = _last_computation(model, region, scope)
-        if computing is None or any(_waits(model, s, scope) for s in region):
+        yield from _region(model, scope, block[start + 1:end], clock, block[end])
+    # `t0 = clock()` before a loop and the clock read again inside it, where it logs (`if step % 100 == 0:
+    # print(step, time.time() - t0)`): the region is what ran before the read, in the loop's body
+    for start, statement in enumerate(block):
+        if not isinstance(statement, (ast.For, ast.AsyncFor, ast.While)) or not any(i < start for i, _ in reads):
             continue
-        statement, call = computing
-        yield Report(clock, f"`{snippet(clock)}` is read after `{snippet(call)}` without waiting for its result: JAX "
-                            f"dispatches asynchronously, so this times the dispatch, not the computation; call "
-                            f"`jax.block_until_ready(...)` on the result first",
-                     scope, fixable="safe" if _wrappable(statement) else None,
-                     fix_data={"row": statement.lineno, "col": statement.col_offset}, lines=(statement.lineno,))
+        for inner, clock in _nested_reads(model, statement, scope):
+            if not _ends_region(model, clock, inner, scope):
+                continue
+            before = _statements_before(statement.body, inner)
+            yield from _region(model, scope, before, clock, inner)
+
+
+def _region(model: Model, scope: Scope, region: list[ast.stmt], clock: ast.Call, end: ast.stmt) -> Iterator[Report]:
+    computing = _timed_computation(model, region, scope)
+    if computing is None:
+        return
+    results = _results(model, region, scope)
+    if any(_waits(model, s, scope, results) for s in region) or _waits_before(model, end, clock, scope, results):
+        return
+    statement, call = computing
+    handed = ""
+    if _handed_jax_work(model, call, scope):  # say where the JAX work comes from
+        caller, argument = _work_handed(model, call, scope)[0]
+        handed = f" (`{snippet(call.func)}` is `{snippet(argument)}`, handed in on line {argument.lineno})"
+    yield Report(clock, f"`{snippet(clock)}` is read after `{snippet(call)}`{handed} without waiting for its result: "
+                        f"JAX dispatches asynchronously, so this times the dispatch, not the computation; call "
+                        f"`jax.block_until_ready(...)` on the result first",
+                 scope, fixable="safe" if _wrappable(statement) else None,
+                 fix_data={"row": statement.lineno, "col": statement.col_offset}, lines=(statement.lineno,))
+
+
+def _nested_reads(model: Model, loop: ast.stmt, scope: Scope) -> Iterator[tuple[ast.stmt, ast.Call]]:
+    """The clock reads in a loop's body, in simple statements of the body or of the `if`s in it."""
+    stack = list(loop.body)  # type: ignore[attr-defined]
+    while stack:
+        statement = stack.pop()
+        if isinstance(statement, ast.If):
+            stack += statement.body + statement.orelse
+        for call in _clock_reads(model, statement, scope):
+            yield statement, call
+
+
+def _statements_before(body: list[ast.stmt], inner: ast.stmt) -> list[ast.stmt]:
+    """The statements of `body` that run before `inner` (which is in `body` or in an `if` of it), and
+    the earlier statements of the branches that lead to it."""
+    before = []
+    for statement in body:
+        if statement is inner:
+            return before
+        if isinstance(statement, ast.If) and any(n is inner for n in ast.walk(statement)):
+            branch = statement.body if any(n is inner for s in statement.body for n in ast.walk(s)) else statement.orelse
+            test = ast.copy_location(ast.Assert(test=statement.test, msg=None), statement)  # the test runs first
+            return before + [test] + _statements_before(branch, inner)
+        before.append(statement)
+    return before
+
+
+def _results(model: Model, region: list[ast.stmt], scope: Scope) -> set[str]:
+    """The names the region binds to what JAX computes, and to what is computed from those."""
+    names: set[str] = set()
+    assignments = [n for s in region for n in [s, *_own_nodes(s)]
+                   if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and n.value is not None]
+    changed = True
+    while changed:
+        changed = False
+        for assign in assignments:
+            if not _mentions(model, assign.value, names, scope):
+                continue
+            targets = assign.targets if isinstance(assign, ast.Assign) else [assign.target]
+            for target in targets:
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name) and node.id not in names:
+                        names.add(node.id)
+                        changed = True
+    return names
+
+
+def _mentions(model: Model, expr: ast.AST, names: set[str], scope: Scope) -> bool:
+    """`expr` computes with JAX or reads a result of the timed computation."""
+    for node in [expr, *_own_nodes(expr)]:
+        if isinstance(node, ast.Name) and node.id in names:
+            return True
+        if isinstance(node, ast.Call) and _computes(model, node, scope):
+            return True
+    return False
+
+
+def _waits_before(model: Model, end: ast.stmt, clock: ast.Call, scope: Scope, results: set[str]) -> bool:
+    """The statement that reads the clock waits for a result before it reads it: evaluated earlier, as
+    `print(f"{loss:.3f} took {time.time() - t0}")` formats the loss first."""
+    where = (clock.lineno, clock.col_offset)
+    inside = set(ast.walk(clock))
+    targets = {n for t in getattr(end, "targets", []) for n in ast.walk(t)}
+    for node in ast.walk(end):
+        if node in inside or node in targets or not hasattr(node, "end_lineno"):
+            continue
+        # (the value formatted: a formatted part may carry the whole f-string's position)
+        span = node.value if isinstance(node, ast.FormattedValue) else node
+        if (span.end_lineno, span.end_col_offset) > where or any(n is clock for n in ast.walk(node)):  # type: ignore[attr-defined]
+            continue
+        if _waiting_node(model, node, scope, results):
+            return True
+    return False
 
 
 def _clock_reads(model: Model, statement: ast.stmt, scope: Scope) -> list[ast.Call]:
@@ -107,16 +201,25 @@ def _own_nodes(node: ast.AST) -> Iterator[ast.AST]:
             stack.extend(ast.iter_child_nodes(current))
 
 
-def _last_computation(model: Model, region: list[ast.stmt], scope: Scope) -> tuple[ast.stmt, ast.Call] | None:
-    """The last simple statement of the region that computes with JAX, and its call."""
-    found = None
+def _timed_computation(model: Model, region: list[ast.stmt], scope: Scope) -> tuple[ast.stmt, ast.Call] | None:
+    """The simple statement of the region whose JAX work is timed, and its call: the last call of a
+    compiled or transformed function (a step, not the key split or the `jnp` bookkeeping after it),
+    else the last statement that computes with JAX."""
+    found = heavy = None
     for statement in region:
-        for inner in [statement, *_own_nodes(statement)]:
+        for inner in sorted([statement, *_own_nodes(statement)], key=_position):
             if isinstance(inner, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
-                call = next((c for c in _own_nodes(inner) if isinstance(c, ast.Call) and _computes(model, c, scope)), None)
-                if call is not None:
-                    found = (inner, call)
-    return found
+                calls = [c for c in _own_nodes(inner) if isinstance(c, ast.Call) and _computes(model, c, scope)]
+                if calls:
+                    found = (inner, calls[0])
+                    compiled = [c for c in calls if not (model.qualified(c.func, scope) or "").startswith(_COMPUTING)]
+                    if compiled:
+                        heavy = (inner, compiled[0])
+    return heavy or found
+
+
+def _position(node: ast.AST) -> tuple[int, int]:
+    return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
 
 
 def _computes(model: Model, call: ast.Call, scope: Scope) -> bool:
@@ -129,7 +232,29 @@ def _computes(model: Model, call: ast.Call, scope: Scope) -> bool:
     if isinstance(call.func, ast.Call) and model.transform_of(call.func.func, scope) is not None:
         return True  # `jax.jit(f)(x)`, `jax.vmap(f)(xs)`
     name = model.qualified(call.func, scope) or ""
-    return name.startswith(_COMPUTING)
+    return name.startswith(_COMPUTING) or _handed_jax_work(model, call, scope)
+
+
+def _handed_jax_work(model: Model, call: ast.Call, scope: Scope) -> bool:
+    """A call of a parameter (`def bench(fn, *args): ... fn(*args)`) that a caller of the function
+    hands a jit-compiled or transformed function, or a lambda computing with JAX."""
+    return bool(_work_handed(model, call, scope))
+
+
+def _work_handed(model: Model, call: ast.Call, scope: Scope) -> list[tuple[Scope, ast.expr]]:
+    """The callers' arguments for the parameter `call` calls that are JAX work."""
+    if not isinstance(call.func, ast.Name) or not scope.is_function or call.func.id not in scope.positional_params() \
+            or any(b.kind != "param" for b in scope.bindings.get(call.func.id, [])):
+        return []
+    found = []
+    for caller, argument in model.arguments_from_callers(scope, call.func.id):
+        if isinstance(argument, ast.Lambda):
+            if any(isinstance(c, ast.Call) and _computes(model, c, caller) for c in ast.walk(argument.body)):
+                found.append((caller, argument))
+        elif model.facts(caller).value(argument).returns_arrays or last_name(argument) in model.loops.compiled_names \
+                or isinstance(argument, ast.Call) and model.transform_of(argument.func, caller) is not None:
+            found.append((caller, argument))
+    return found
 
 
 def _returns_value(function: ast.AST) -> bool:
@@ -138,20 +263,33 @@ def _returns_value(function: ast.AST) -> bool:
     return any(isinstance(n, ast.Return) and n.value is not None for n in _own_nodes(function))
 
 
-def _waits(model: Model, statement: ast.stmt, scope: Scope) -> bool:
-    """Something in the statement needs a value on the host: a wait, a conversion, a print, a log,
-    a formatted string, a test (`assert`, `if`, `while`)."""
-    for node in ast.walk(statement):
-        if isinstance(node, (ast.Assert, ast.If, ast.While, ast.IfExp, ast.JoinedStr)):
-            return True
-        if isinstance(node, ast.Call):
-            if (model.qualified(node.func, scope) or "").startswith("logging."):
-                return True
-            if isinstance(node.func, ast.Attribute) and node.func.attr in _WAITING_METHODS:
-                return True
-            if model.qualified(node.func, scope) in _WAITING:
-                return True
-    return False
+def _waits(model: Model, statement: ast.stmt, scope: Scope, results: set[str]) -> bool:
+    """Something in the statement needs a result on the host: a wait, a conversion, a print, a log,
+    a formatted string, a test (`assert`, `if`, `while`) of a result, or a call of anything else that
+    is handed one (it may convert it). A print of the step number waits for nothing."""
+    return any(_waiting_node(model, node, scope, results) for node in ast.walk(statement))
+
+
+def _waiting_node(model: Model, node: ast.AST, scope: Scope, results: set[str]) -> bool:
+    if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+        return _mentions(model, node.test, results, scope)
+    if isinstance(node, ast.FormattedValue):
+        return _mentions(model, node.value, results, scope)
+    if not isinstance(node, ast.Call):
+        return False
+    if isinstance(node.func, ast.Attribute) and node.func.attr in _WAITING_METHODS:
+        return True
+    qualified = model.qualified(node.func, scope) or ""
+    if qualified in ("jax.block_until_ready", "jax.effects_barrier"):
+        return True
+    arguments = [*node.args, *(k.value for k in node.keywords)]
+    if isinstance(node.func, ast.Attribute) and not qualified:
+        arguments.append(node.func.value)  # `metrics.items()`, `logger.log(...)`: the receiver too
+    if not any(_mentions(model, a, results, scope) for a in arguments):
+        return False
+    # handed a result: a conversion, a print or log waits; so may any call that is not JAX's own work
+    return qualified in _WAITING or qualified.startswith("logging.") or not _computes(model, node, scope) and not \
+        qualified.startswith("jax.")
 
 
 def _wrappable(statement: ast.stmt) -> bool:
