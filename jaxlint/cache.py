@@ -44,6 +44,7 @@ class Cache:
         self._entries = self._root / __version__
         salt = repr((_FORMAT, _build_stamp(), settings.fingerprint(), sorted(enabled), str(settings.root.resolve())))
         self._salt = blake2b(salt.encode(), digest_size=16).digest()
+        self._target_jax = settings.target_jax
         self._ready = False
         self._unwritable = False
         prune(self._root)
@@ -53,6 +54,10 @@ class Cache:
         digest = blake2b(self._salt, digest_size=20)
         digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
         digest.update(data)
+        # the JAX the file's project requires (JAX301/JAX303 speak of it): a changed requirement is a new entry
+        from jaxlint.jax_target import target_of
+
+        digest.update(repr(target_of(path, self._target_jax)).encode())
         if incoming:
             digest.update(b"\0" + repr(incoming).encode("utf-8", "surrogateescape"))
         return digest.hexdigest()

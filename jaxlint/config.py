@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -11,7 +12,7 @@ DEFAULT_EXCLUDE = (".git", ".venv", "venv", "build", "dist", "__pycache__", ".to
                    ".ipynb_checkpoints", ".nox", ".eggs")
 _KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "exclude", "extend-exclude",
          "respect-gitignore", "unsafe-fixes", "max-unroll", "jit-decorators", "key-names", "test-files", "verify",
-         "src"}
+         "src", "target-jax"}
 _VERIFY_KEYS = {"examples", "timeout", "run", "record-calls"}
 DEFAULT_SELECT = ("ALL",)
 DEFAULT_SRC = (".", "src")  # as ruff: where a project's own top-level modules are found
@@ -46,6 +47,7 @@ class Settings:
     verify_run: str | None = None  # the project's own command whose calls give verify its inputs
     verify_record_calls: int = 3  # calls recorded per function from that command
     target_version: str | None = None  # "py311"..., from --target-version: the Python the code is written for
+    target_jax: str | None = None  # "0.4.30": the JAX release the project targets; None: read from its requirements
     ignore_noqa: bool = False  # --ignore-noqa: report what noqa comments suppress
     explicit_select: bool = field(default=False, compare=False)
 
@@ -53,7 +55,7 @@ class Settings:
         """What changes findings: used in the cache key."""
         return repr((self.select, self.ignore, self.extend_select, self.per_file_ignores, self.max_unroll,
                      self.jit_decorators, self.key_names, self.test_files, self.target_version,
-                     self.ignore_noqa))
+                     self.ignore_noqa, self.target_jax))
 
 
 def find_config(start: Path) -> Path | None:
@@ -134,6 +136,11 @@ def _from_table(table: dict, path: Path, where: str, known: set[str]) -> Setting
             if not isinstance(table[key], bool):
                 raise ConfigError(f"{where} {key} must be true or false")
             changes[key.replace("-", "_")] = table[key]
+    if "target-jax" in table:
+        value = table["target-jax"]
+        if not isinstance(value, str) or not re.fullmatch(r"v?\d+(\.\d+){0,2}", value.strip()):
+            raise ConfigError(f"{where} target-jax must be a JAX release such as \"0.4.30\"")
+        changes["target_jax"] = value.strip().lstrip("v")
     if "max-unroll" in table:
         if not isinstance(table["max-unroll"], int) or isinstance(table["max-unroll"], bool) or table["max-unroll"] < 1:
             raise ConfigError(f"{where} max-unroll must be a positive integer")

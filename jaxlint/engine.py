@@ -178,9 +178,11 @@ def _model_options(path: str, settings: Settings) -> ModelOptions:
     from jaxlint.semantic.model import ModelOptions
 
     name = module_name(path)
+    from jaxlint.jax_target import target_of
+
     return ModelOptions(module_name=name, package=package_of(path, name),
                         jit_decorators=frozenset(settings.jit_decorators), key_names=settings.key_names,
-                        max_unroll=settings.max_unroll)
+                        max_unroll=settings.max_unroll, target_jax=target_of(path, settings.target_jax))
 
 
 def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list[str], settings: Settings,

@@ -8,27 +8,40 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, snippet
-from jaxlint.semantic.removed_api import Reference
+from jaxlint.semantic.removed_api import ADDED_IN, Reference
 
 if TYPE_CHECKING:
+    from jaxlint.jax_target import JaxTarget
     from jaxlint.semantic.model import Model
 
 
 def removed_names(model: Model, code: str) -> Iterator[Report]:
+    target = model.options.target_jax
     for ref in model.removed_names:
         if ref.removal.code != code:
             continue
-        yield Report(ref.node, _message(ref), ref.scope, fixable="safe" if _fixable(model, ref) else None,
-                     fix_data={"name": ref.name, "replacement": ref.removal.replacement, "bound": ref.bound,
+        fixable = "safe" if _fixable(model, ref) else None
+        replacement = ref.removal.replacement
+        if fixable and target is not None and replacement and not target.has(ADDED_IN.get(replacement, "")):
+            fixable = "unsafe"  # the oldest JAX the project allows lacks the replacement
+        yield Report(ref.node, _message(ref, target), ref.scope, fixable=fixable,
+                     fix_data={"name": ref.name, "replacement": replacement, "bound": ref.bound,
                                "tie_in": ref.name == "jax.lax.tie_in"})
 
 
-def _message(ref: Reference) -> str:
+def _message(ref: Reference, target: JaxTarget | None) -> str:
     what = "imports" if isinstance(ref.node, (ast.Import, ast.ImportFrom)) else "uses"
     failure = "ImportError" if what == "imports" else "AttributeError"
     written = ref.name if what == "imports" else snippet(ref.node)
     instead = f"use `{ref.removal.replacement}`" if ref.removal.replacement else ref.removal.advice
-    return f"`{written}` was removed from JAX (this {what[:-1]} raises {failure}); {instead}"
+    removed = ref.removal.removed_in
+    if target is not None and removed and target.keeps(removed):
+        # every JAX the project allows still has it: it works now, and breaks when the project upgrades
+        return (f"`{written}` was removed in JAX {removed}: the JAX this project targets (`{target.text}`, "
+                f"{target.source}) still has it, so this {what[:-1]} breaks on upgrading to JAX {removed} or later "
+                f"({failure}); {instead}")
+    when = f" in JAX {removed}" if removed else " from JAX"
+    return f"`{written}` was removed{when} (this {what[:-1]} raises {failure}); {instead}"
 
 
 def _fixable(model: Model, ref: Reference) -> bool:

@@ -69,6 +69,7 @@ class ModelOptions:
     jit_decorators: frozenset[str] = frozenset()
     key_names: tuple[str, ...] = DEFAULT_KEY_NAMES
     max_unroll: int = 32  # a Python loop of more iterations in traced code is worth a `fori_loop`
+    target_jax: object = None  # the JAX the project targets (a `jax_target.JaxTarget`), None when unknown
 
 
 class Model:

@@ -17,6 +17,7 @@ class Removal(NamedTuple):
     code: str  # the rule that reports it
     replacement: str | None  # the qualified name that takes its place, same arguments; None: no 1:1 one
     advice: str = ""  # what to do instead, when there is no 1:1 replacement (or more to say)
+    removed_in: str = ""  # the JAX release that removed it (REMOVED_IN)
 
 
 _TREE = "JAX301"
@@ -61,6 +62,27 @@ REMOVED: dict[str, Removal] = {
     "jax.device_put_replicated": Removal(_API, None, "use `jax.device_put` with a replicated `NamedSharding`"),
     "jax.partial": Removal(_API, "functools.partial"),  # an accidental export of functools.partial
 }
+# The JAX release that removed each name, from JAX's changelog, checked against its tagged sources
+# (the name gone from the module, or only in its table of removed names that raise).
+REMOVED_IN = {
+    **dict.fromkeys(("jax.tree_map", "jax.tree_leaves", "jax.tree_flatten", "jax.tree_unflatten", "jax.tree_structure",
+                     "jax.tree_transpose"), "0.6.0"),
+    "jax.tree_multimap": "0.3.16", "jax.tree_util.tree_multimap": "0.3.16", "jax.xla_computation": "0.4.34",
+    "jax.lax.tie_in": "0.4.29", "jax.numpy.DeviceArray": "0.4.14", "jax.interpreters.xla.DeviceArray": "0.4.11",
+    "jax.random.KeyArray": "0.4.24", "jax.random.PRNGKeyArray": "0.4.24", "jax.experimental.maps": "0.4.31",
+    "jax.abstract_arrays": "0.4.17", "jax.config.FLAGS": "0.4.20", "jax.config.config": "0.4.25",
+    "jax.experimental.enable_x64": "0.9.0", "jax.experimental.host_callback": "0.8.0", "jax.numpy.round_": "0.4.38",
+    **dict.fromkeys(("jax.numpy.product", "jax.numpy.cumproduct", "jax.numpy.alltrue", "jax.numpy.sometrue"), "0.4.16"),
+    **dict.fromkeys(("jax.numpy.row_stack", "jax.numpy.trapz", "jax.numpy.in1d", "jax.numpy.NINF"), "0.4.24"),
+    **dict.fromkeys(("jax.ops.index_update", "jax.ops.index_add", "jax.ops.index"), "0.3.2"),
+    "jax.lib.xla_bridge": "0.9.0", "jax.device_put_sharded": "0.10.0", "jax.device_put_replicated": "0.10.0",
+    "jax.partial": "0.2.21",
+}
+REMOVED = {name: entry._replace(removed_in=REMOVED_IN[name]) for name, entry in REMOVED.items()}
+# When a replacement above appeared in JAX: a project that allows an older JAX cannot simply rename.
+ADDED_IN = {**dict.fromkeys((f"jax.tree.{name}" for name in ("map", "leaves", "flatten", "unflatten", "structure",
+                                                              "transpose")), "0.4.25"),
+            "jax.enable_x64": "0.8.0", "jax.numpy.trapezoid": "0.4.15", "jax.Array": "0.3.18"}
 # The last component of every name above: an attribute named otherwise is none of them.
 _LAST_NAMES = frozenset(name.rsplit(".", 1)[1] for name in REMOVED)
 
