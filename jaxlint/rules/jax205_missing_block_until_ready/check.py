@@ -282,9 +282,8 @@ def _waiting_node(model: Model, node: ast.AST, scope: Scope, results: set[str]) 
     qualified = model.qualified(node.func, scope) or ""
     if qualified in ("jax.block_until_ready", "jax.effects_barrier"):
         return True
+    # (a method of a result itself, `y.sum()`, `metrics.items()`, is more JAX work or waits for nothing)
     arguments = [*node.args, *(k.value for k in node.keywords)]
-    if isinstance(node.func, ast.Attribute) and not qualified:
-        arguments.append(node.func.value)  # `metrics.items()`, `logger.log(...)`: the receiver too
     if not any(_mentions(model, a, results, scope) for a in arguments):
         return False
     # handed a result: a conversion, a print or log waits; so may any call that is not JAX's own work
