@@ -32,7 +32,7 @@ from jaxlint.verify.jobs import Verdict
 
 _CLOCKS = ("time", "perf_counter", "monotonic")
 _MIN_WAIT_MS = 0.05  # below this the computation had finished: the measurement was right
-_COVERED = 0.5  # share of the computation the original missed that a fixed measurement must take in
+_COVERED = 0.25  # share of the computation the original missed that a fixed measurement must take in
 _RUNS = 5  # watched runs at most, while they take less than _RUNS_BUDGET_S together
 _RUNS_BUDGET_S = 0.5
 
@@ -154,9 +154,11 @@ def run(subject: Subject) -> Verdict:
 
 
 def _covers_computation(before: Timing, after: Timing) -> bool:
-    """The fixed measurement took in at least half of what the original's missed. On a GPU a
-    sub-millisecond computation is as short as the noise of one more wait, so the fixed code's own
-    with-and-without comparison alone would call a fix that works a failure (seen on an H100)."""
+    """The fixed measurement took in a good share of what the original's missed. On a GPU a
+    sub-millisecond computation is as short as the noise of one more wait (an H100 measured the
+    fixed code at 0.22 ms, 0.30 ms when it waited again, after the original's 0.16 ms dispatch and
+    0.33 ms with the wait), so the fixed code's own with-and-without comparison alone would call a
+    fix that works a failure."""
     missed = before.waited - before.measured
     return missed > 0 and after.measured - before.measured >= _COVERED * missed
 
