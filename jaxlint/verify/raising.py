@@ -1,13 +1,12 @@
 """The shared shape of the experiments whose finding raises: run, expect the predicted exception
 on the finding's line; the fix passes when the fixed function runs and jit agrees with eager.
 
-The tracer rules (JAX103, JAX106's format specs, JAX108, JAX111, JAX113) predict no exception class
-or message, which change between JAX releases (a traced slice bound is an IndexError with one text
-in 0.10 and another in 0.12; `jnp.compress` raised TracerBoolConversionError, now
-ConcretizationTypeError): they predict a behaviour, `expect_trace_error`. The line raises when its
-values are traced (under jit), and run eagerly on the same inputs it does not raise: the function
-runs (or fails on another line), or the line's values are still tracers there (a `vmap` or `grad`
-traces without jit)."""
+The tracer rules (JAX103, JAX108, JAX111, JAX113) predict no exception class or message, which
+change between JAX releases (a traced slice bound is an IndexError with one text in 0.10 and
+another in 0.12; `jnp.compress` raised TracerBoolConversionError, now ConcretizationTypeError):
+they predict a behaviour, `expect_trace_error`. The line raises when its values are traced (under
+jit), and run eagerly on the same inputs it does not raise: the function runs (or fails on another
+line), or the line's values are still tracers there (a `vmap` or `grad` traces without jit)."""
 
 from __future__ import annotations
 
