@@ -687,7 +687,8 @@ class Interpreter:
                     self._reuse(sub_expr, node, node)
                     self.loop_depth -= 1
                 elif first is None and (sub_value.key[0] == "outer" and self._batched_apart_from(sub_value.key[1])
-                                        or sub_value.key[0] == "param" and self._passed_unbatched(sub_value.key[1])):
+                                        or sub_value.key[0] == "param" and kind == "sampler"
+                                        and self._passed_unbatched(sub_value.key[1], node)):
                     self._reuse(sub_expr, node, node, batched=True)  # the same key for every element
                 elif first is None and sub_value.key[0] in ("outer", "stored") and (
                         again := self._runs_again(sub_value.key, node)):
@@ -719,13 +720,25 @@ class Interpreter:
         owner = self.scope.lookup_scope(name)
         return owner is None or not any(self.model.info(s).batched for s in (owner, *owner.ancestors()))
 
-    def _passed_unbatched(self, name: str) -> bool:
-        """This function is vmapped with `in_axes=None` for its key parameter `name`: every element
-        gets the caller's one key (unless the function sits inside a vmapped one: an element's own
-        key shared by an inner vmap over alternatives, as for the keys read from outside)."""
-        if self.info is None or not self.info.batched or name not in self.info.unbatched:
+    def _passed_unbatched(self, name: str, draw: ast.Call) -> bool:
+        """This function is vmapped with `in_axes=None` for its key parameter `name`, and `draw`
+        draws from it: every element gets the caller's one key. Not where the function sits inside a
+        vmapped one (an element's own key shared by an inner vmap over alternatives, as for the keys
+        read from outside), nor where the draw runs only on a branch chosen by what the batch passes
+        (`if query is None: query = uniform(key)`, with `query` mapped: an array, never None)."""
+        info = self.info
+        if info is None or not info.batched or name not in info.unbatched:
             return False
-        return not any(self.model.info(s).batched for s in self.scope.ancestors())
+        if any(self.model.info(s).batched for s in self.scope.ancestors()):
+            return False
+        mapped = info.traced_params - info.unbatched
+        child, parent = draw, self.model.parent(draw)
+        while parent is not None and parent is not self.scope.node:
+            if isinstance(parent, (ast.If, ast.IfExp, ast.While)) and child is not parent.test and any(
+                    isinstance(n, ast.Name) and n.id in mapped for n in ast.walk(parent.test)):
+                return False
+            child, parent = parent, self.model.parent(parent)
+        return True
 
     def _runs_again(self, key: tuple, consumer: ast.Call) -> ast.AST | None:
         """A call that runs this function again while the key it reads from outside stays the same
