@@ -70,3 +70,16 @@ def test_paths_are_named_as_check_names_them(project: Path) -> None:
     assert engine_path(str(project / "pkg" / "m.py")) == os.path.join("pkg", "m.py")
     assert engine_path(None) == "-"
     assert engine_path("/elsewhere/m.py") == "/elsewhere/m.py"
+
+
+def test_the_engines_run_memos_are_forgotten_between_lints(project: Path) -> None:
+    """A run's memos keep its project index (and every summary) alive and answer from the disk as
+    it was: a server forgets them after each lint."""
+    from jaxlint.project.resolve import ProjectIndex
+    from jaxlint.server.freshness import forget_run_memos
+
+    (project / "helper.py").write_text("def check(x):\n    if x > 0:\n        return 1\n    return 0\n")
+    _lint("import jax\n\nfrom helper import check\n\nrun = jax.jit(check)\n")
+    assert ProjectIndex.resolve.cache_info().currsize > 0
+    assert forget_run_memos() >= 3
+    assert ProjectIndex.resolve.cache_info().currsize == 0

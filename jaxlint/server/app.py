@@ -14,6 +14,7 @@ from jaxlint import __version__
 from jaxlint.server.actions import FIX_ALL, KINDS, any_fixable, fix_all, line_actions, touching, wanted
 from jaxlint.server.convert import Positions, diagnostic
 from jaxlint.server.docs import rule_summary
+from jaxlint.server.freshness import forget_run_memos
 from jaxlint.server.lint import STDIN, BufferLint, engine_path, lint_buffer, with_fixes
 from jaxlint.server.scheduler import DEBOUNCE_S, Scheduler
 from jaxlint.server.settings import ConfigError, EditorOptions, buffer_settings
@@ -72,6 +73,8 @@ class JaxlintServer(LanguageServer):
         except Exception:  # a bug of ours: logged, and the next edit is linted again
             self.log(f"jaxlint crashed linting {name}:\n{traceback.format_exc()}", types.MessageType.Error)
             return None
+        finally:
+            forget_run_memos()  # bounded memory, and the next lint sees the disk as it is then
         for error in lint.result.errors:
             self.log(f"jaxlint: {error}", types.MessageType.Warning)
         return lint
