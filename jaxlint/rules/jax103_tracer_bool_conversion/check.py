@@ -10,7 +10,7 @@ from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.jax103_tracer_bool_conversion.while_carry import while_carry
 from jaxlint.rules.static_cause import static_fix
 from jaxlint.rules.where_arms import where_form
-from jaxlint.semantic.concrete_guards import CONCRETE_GUARD
+from jaxlint.semantic.concrete_guards import CONCRETE_GUARD, concrete_only
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.interpret import comparison_value
 from jaxlint.semantic.narrowing import dead_under_tracing
@@ -43,7 +43,7 @@ def check(model: Model) -> Iterator[Report]:
         for expr, construct in sites:
             for operand in _operands(expr):
                 if operand in seen or not facts.value(operand).surely_traced_array \
-                        or dead_under_tracing(model, scope, operand):
+                        or dead_under_tracing(model, scope, operand) or concrete_only(model, scope, operand):
                     continue
                 seen.add(operand)
                 yield _report(model, scope, operand, construct)

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, function_label, snippet
+from jaxlint.semantic.concrete_guards import concrete_only
 from jaxlint.semantic.numpy_functions import CONVERTING, WITH_JNP
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def check(model: Model) -> Iterator[Report]:
             facts = facts or model.facts(scope)
             traced = next((a for a in call.args if not isinstance(a, ast.Starred)  # type: ignore[attr-defined]
                            and facts.value(a).traced and facts.value(a).elts is None), None)
-            if traced is None:
+            if traced is None or concrete_only(model, scope, call):
                 continue
             short = name.removeprefix("numpy.")  # `sin`, `linalg.norm`
             instead = f"use `jnp.{short}`" if name in WITH_JNP else "use its `jax.numpy` counterpart, or a host callback"
@@ -63,7 +64,7 @@ def _indexed_tables(model: Model, scope: Scope) -> Iterator[Report]:
         if not table.numpy or table.traced:
             continue
         traced = next((p for p in parts if not isinstance(p, ast.Slice) and facts.value(p).surely_traced_array), None)
-        if traced is None:
+        if traced is None or concrete_only(model, scope, subscript):
             continue
         base = snippet(subscript.value)  # type: ignore[attr-defined]
         where = model.info(scope).describe(function_label(scope))
