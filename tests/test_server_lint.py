@@ -83,3 +83,22 @@ def test_the_engines_run_memos_are_forgotten_between_lints(project: Path) -> Non
     assert ProjectIndex.resolve.cache_info().currsize > 0
     assert forget_run_memos() >= 3
     assert ProjectIndex.resolve.cache_info().currsize == 0
+
+
+def test_fix_all_is_one_edit_of_what_changes(project: Path) -> None:
+    from pygls.workspace.position_codec import PositionCodec
+
+    from jaxlint.server.actions import fix_all
+    from jaxlint.server.convert import Positions
+
+    text = "import jax\n\n\ndef f(t):\n    return jax.tree_map(abs, t)\n# end\n"
+    lint = _lint(text)
+    action = fix_all("file:///mod.py", lint, Positions(text, PositionCodec()))
+    assert action is not None and action.kind == "source.fixAll.jaxlint"
+    change = action.edit.document_changes[0]
+    assert change.text_document.version == 1
+    (edit,) = change.edits
+    assert edit.range.start.line == edit.range.end.line == 4  # the changed middle only
+    line = text.splitlines()[4]
+    fixed = line[:edit.range.start.character] + edit.new_text + line[edit.range.end.character:]
+    assert fixed == "    return jax.tree.map(abs, t)"
