@@ -18,7 +18,7 @@ from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.keys import Keys
 from jaxlint.semantic.loops import Loops
-from jaxlint.semantic.module_arguments import module_arguments_static
+from jaxlint.semantic.module_arguments import initializer_call, module_arguments_static
 from jaxlint.semantic.removed_api import Reference, references
 from jaxlint.semantic.repetition import Repetition
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
@@ -577,6 +577,13 @@ class Model:
     def _propagate_call(self, caller: Scope, caller_info: TraceInfo, call: ast.Call, args: list[Value],
                         kwargs: dict[str, Value]) -> set[Scope]:
         changed: set[Scope] = set()
+        initializer = initializer_call(caller, caller_info, call, args)  # self.param("w", init_fn, shape)
+        if initializer is not None:
+            for target, bound in self.function_refs(initializer[0].func, caller):
+                self.trace[target].origin = self.trace[target].origin or initializer[2]
+                if self._mark(target, caller, caller_info, _receiving(target, bound, initializer[0], initializer[1], {})):
+                    changed.add(target)
+            return changed
         traced_args = any(v.traced and not v.uncertain for v in [*args, *kwargs.values()])
         if not traced_args:
             # Its code still runs while the caller is traced: jnp there gives tracers (staging)

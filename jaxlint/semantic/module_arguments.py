@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from jaxlint.semantic import calls as C
 from jaxlint.semantic.module_calls import ModuleCalls, is_static_argument
 from jaxlint.semantic.traced import defaulted_params
+from jaxlint.semantic.values import TRACED
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -198,3 +199,32 @@ def _method(model: Model, cls: Scope | None, name: str, seen: set[str]) -> Scope
             if len(defs) == 1 and (target := model.scope_of.get(defs[0].node)) is not None:
                 return _method(model, target, name, seen)
     return None
+
+
+# flax's `self.param(name, init_fn, *args)` calls `init_fn(key, *args)`; `self.variable(collection,
+# name, init_fn, *args)` calls `init_fn(*args)`: under `jax.jit(model.init)` (or an init inside
+# compiled code) they run traced, the key and the arrays handed to them tracers.
+_INITIALIZER_SLOTS = {"param": (1, True), "variable": (2, False)}  # method → (position of init_fn, given a key)
+
+
+def initializer_call(scope: Scope, info: TraceInfo, call: ast.Call, args: list) -> tuple[ast.Call, list, str] | None:
+    """`self.param("w", init_fn, shape)` in a module's traced method as the call of `init_fn` it makes:
+    (that call, the values of its arguments, how it comes to be traced for messages); else None."""
+    func = call.func
+    if "module" not in info.transforms or not isinstance(func, ast.Attribute) or func.attr not in _INITIALIZER_SLOTS \
+            or not isinstance(func.value, ast.Name) or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    method = scope
+    while method is not None and not (method.kind == "function" and method.parent is not None
+                                      and method.parent.kind == "class"):
+        method = method.parent
+    if method is None or not method.params() or func.value.id != method.params()[0]:
+        return None
+    position, keyed = _INITIALIZER_SLOTS[func.attr]
+    if len(call.args) <= position:
+        return None
+    key = [ast.Name(id="key", ctx=ast.Load())] if keyed else []
+    made = ast.Call(func=call.args[position], args=[*key, *call.args[position + 1:]], keywords=list(call.keywords))
+    values = [*([TRACED] if keyed else []), *args[position + 1:]]
+    origin = f"initializer run by `self.{func.attr}` in `{method.qualname}`, traced with the module"
+    return made, values, origin
