@@ -86,15 +86,16 @@ def _region(model: Model, scope: Scope, region: list[ast.stmt], clock: ast.Call,
     if any(_waits(model, s, scope, results) for s in region) or _waits_before(model, end, clock, scope, results):
         return
     statement, call = computing
-    handed = ""
+    handed, cited = "", (statement.lineno,)
     if _handed_jax_work(model, call, scope):  # say where the JAX work comes from
         caller, argument = _work_handed(model, call, scope)[0]
         handed = f" (`{snippet(call.func)}` is `{snippet(argument)}`, handed in on line {argument.lineno})"
+        cited += (argument.lineno,)  # a notebook cites it within its cell
     yield Report(clock, f"`{snippet(clock)}` is read after `{snippet(call)}`{handed} without waiting for its result: "
                         f"JAX dispatches asynchronously, so this times the dispatch, not the computation; call "
                         f"`jax.block_until_ready(...)` on the result first",
                  scope, fixable="safe" if _wrappable(statement) else None,
-                 fix_data={"row": statement.lineno, "col": statement.col_offset}, lines=(statement.lineno,))
+                 fix_data={"row": statement.lineno, "col": statement.col_offset}, lines=cited)
 
 
 def _nested_reads(model: Model, loop: ast.stmt, scope: Scope) -> Iterator[tuple[ast.stmt, ast.Call]]:
