@@ -100,6 +100,10 @@ def _is_static(value: Any) -> bool:
         return False
     if any(isinstance(leaf, (jax.Array, np.ndarray, np.generic, float)) for leaf in jax.tree.leaves(value)):
         return False
+    return _hashable(value)
+
+
+def _hashable(value: Any) -> bool:
     try:
         hash(value)
     except TypeError:
@@ -112,13 +116,7 @@ def _static_in(inputs: Inputs, where: int | str, value: Any) -> bool:
     correct caller would make it."""
     if inputs.traced is None:
         return _is_static(value)
-    if where in inputs.traced:
-        return False
-    try:
-        hash(value)
-    except TypeError:
-        return False
-    return True
+    return where not in inputs.traced and _hashable(value)
 
 
 def compiled(function: Callable[..., Any], inputs: Inputs) -> Callable[..., Any]:

@@ -8,7 +8,6 @@ import json
 import os
 import pickle
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -16,6 +15,8 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+from jaxlint.verify.runner import kill_session
 
 _TAIL_LINES = 8
 _HOOK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "record_hook.py")
@@ -131,9 +132,9 @@ def record(command: str, wanted: dict[str, list[str]], limit: int, time_limit: f
             recording.exit_code = process.wait(timeout=time_limit)
         except subprocess.TimeoutExpired:
             recording.timed_out = True
-            _kill(process)
+            kill_session(process)
         except BaseException:  # Ctrl-C: the command is in its own session
-            _kill(process)
+            kill_session(process)
             raise
         recording.seconds = time.monotonic() - start
         output.seek(0)
@@ -141,14 +142,6 @@ def record(command: str, wanted: dict[str, list[str]], limit: int, time_limit: f
         recording.tail = lines[-_TAIL_LINES:]
     recording.reached = _reached(recording.records)
     return recording
-
-
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        process.kill()
-    process.wait()
 
 
 def read_records(folder: str) -> Iterable[dict[str, Any]]:

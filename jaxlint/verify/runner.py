@@ -118,12 +118,12 @@ def _run_child(job: Job, on_result: OnResult, platform: Platform, remaining: dic
                     _read_events(job, watch, on_result, platform, remaining)
                     limit = _JAX_START_S if watch.phase in ("start", "jax") else job.timeout + _GRACE_S
                     if time.monotonic() - watch.since > limit:
-                        _kill(process)
+                        kill_session(process)
                         timed_out = True
                         break
                     time.sleep(_POLL_S)
             except BaseException:  # Ctrl-C: the child is in its own session, so it must be ended here
-                _kill(process)
+                kill_session(process)
                 raise
             _read_events(job, watch, on_result, platform, remaining)
             if not remaining:
@@ -190,7 +190,8 @@ def _event(event: dict[str, Any], watch: _Watch, on_result: OnResult, platform: 
         on_result(event["id"], event["result"])
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
+def kill_session(process: subprocess.Popen[bytes]) -> None:
+    """End a process started in a session of its own, with everything it started."""
     try:
         os.killpg(process.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
