@@ -19,6 +19,17 @@ pytest.importorskip("jax")
 
 REPO = Path(__file__).resolve().parents[1]
 TESTED = FIXTURES / "projects" / "tested_package"
+# a jitted function whose `if` on its traced argument raises (JAX103), as the small projects write it
+RELU = textwrap.dedent('''
+        import jax
+
+
+        @jax.jit
+        def relu(x):
+            if x > 0:
+                return x
+            return -x
+''')
 COMMAND = "python -m pytest -q -p no:cacheprovider tests && python scripts/fit.py --steps 3"
 
 
@@ -66,20 +77,7 @@ def test_run_records_the_project_inputs_and_proves_its_findings(tmp_path: Path) 
 
 
 def test_a_failing_command_is_reported_and_what_it_reached_is_still_proved(tmp_path: Path) -> None:
-    (tmp_path / "model.py").write_text(textwrap.dedent('''
-        import jax
-
-
-        @jax.jit
-        def relu(x):
-            if x > 0:
-                return x
-            return -x
-
-
-        def never(x):
-            return jax.jit(relu)(x)
-    '''))
+    (tmp_path / "model.py").write_text(RELU + "\n\ndef never(x):\n    return jax.jit(relu)(x)\n")
     (tmp_path / "main.py").write_text(textwrap.dedent('''
         import sys
 
@@ -107,16 +105,7 @@ def test_a_failing_command_is_reported_and_what_it_reached_is_still_proved(tmp_p
 def test_without_inputs_the_report_says_how_to_give_them(tmp_path: Path) -> None:
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_ops.py").write_text("def test_nothing():\n    pass\n")
-    (tmp_path / "ops.py").write_text(textwrap.dedent('''
-        import jax
-
-
-        @jax.jit
-        def relu(x):
-            if x > 0:
-                return x
-            return -x
-    '''))
+    (tmp_path / "ops.py").write_text(RELU)
     result = _jaxlint(tmp_path, "verify", "ops.py")
     assert result.returncode == 0
     assert "skipped: no example inputs" in result.stdout
@@ -128,15 +117,7 @@ def test_without_inputs_the_report_says_how_to_give_them(tmp_path: Path) -> None
 
 def test_the_run_command_comes_from_the_configuration(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text('[tool.jaxlint.verify]\nrun = "python main.py"\nrecord-calls = 1\n')
-    (tmp_path / "ops.py").write_text(textwrap.dedent('''
-        import jax
-
-
-        @jax.jit
-        def relu(x):
-            if x > 0:
-                return x
-            return -x
+    (tmp_path / "ops.py").write_text(RELU + textwrap.dedent('''
 
 
         @jax.jit
