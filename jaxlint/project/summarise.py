@@ -98,14 +98,28 @@ def _instance_calls(model: Model, imports: tuple[tuple[str, str], ...]) -> list[
         if not may_be_project(qualified):
             continue
         loads = model.loads_of(name)
-        if not any(isinstance(model.parent(use), ast.Call) for _, use in loads):
-            continue
-        module_calls = module_calls or ModuleCalls(model)
-        calls, _ = module_calls.known_calls_of_name(name, model.module)
-        sites = [("__call__", call, where) for call, where in calls] + module_calls.method_calls()
-        if sites:
-            found.append((qualified, tuple((method, *site_of_call(model, call, where)) for method, call, where in sites)))
+        followed = [(qualified, None)] if any(isinstance(model.parent(use), ast.Call) for _, use in loads) else []
+        followed += [(f"{qualified}.{attr}", attr) for attr in _attributes_called(model, loads)]
+        for target, attr in followed:
+            module_calls = module_calls or ModuleCalls(model)
+            if attr is None:
+                calls, _ = module_calls.known_calls_of_name(name, model.module)
+            else:
+                calls, _ = module_calls.known_calls_of_attribute(name, attr, model.module)
+            sites = [("__call__", call, where) for call, where in calls] + module_calls.method_calls()
+            if sites:
+                found.append((target, tuple((method, *site_of_call(model, call, where)) for method, call, where in sites)))
     return found
+
+
+def _attributes_called(model: Model, loads: list) -> list[str]:
+    """The attributes of an imported module that are called (`layers.Attn(cfg)`): classes, maybe."""
+    found = set()
+    for _, use in loads:
+        parent = model.parent(use)
+        if isinstance(parent, ast.Attribute) and isinstance(call := model.parent(parent), ast.Call) and call.func is parent:
+            found.add(parent.attr)
+    return sorted(found)
 
 
 def _array_calls(model: Model) -> list[tuple[str, tuple[int | str, ...], int]]:

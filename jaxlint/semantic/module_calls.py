@@ -4,8 +4,9 @@ A module method's parameters are traced when a caller passes arrays; a caller th
 Python constant or a shape (`Skip()(x, y.shape)`, `mixer.apply(params, q, True)`) passes it as
 it is. The calls are found by following the class: `Cls(...)(x)`, `partial(Cls, ...)`, a name or
 `self.sub` bound to it or to an instance, a field default `skip: type = Cls` read as
-`self.skip`, subclasses that inherit `__call__`, and `instance.apply(params, x)` /
-`instance.init(key, x)`. Any other use of the class or an instance (passed on, stored in a
+`self.skip`, an instance handed to a field of another module class of this module
+(`Block(rel=Rel())`, then `self.rel(n, n)` in it), subclasses that inherit `__call__`, and
+`instance.apply(params, x)` / `instance.init(key, x)`. Any other use of the class or an instance (passed on, stored in a
 container, wrapped by `nn.remat`) may call it with anything: then the calls are unknown."""
 
 from __future__ import annotations
@@ -60,6 +61,18 @@ class ModuleCalls:
         if len(owner.bindings.get(name, ())) != 1:
             return [], False
         complete = self._reads(name, owner, self._constructor)
+        return self._calls, complete
+
+    def known_calls_of_attribute(self, name: str, attr: str, owner: Scope) -> tuple[list[tuple[ast.Call, Scope]], bool]:
+        """As `known_calls_of_name`, for a class read as an attribute of an imported module
+        (`layers.Attn(cfg)(x, n)` after `from pkg import layers`)."""
+        self._calls, self._method_calls, self._seen = [], [], set()
+        if len(owner.bindings.get(name, ())) != 1:
+            return [], False
+        uses = [(scope, parent) for scope, use in self.model.loads_of(name)
+                if scope.lookup_scope(name) is owner and isinstance(parent := self.model.parent(use), ast.Attribute)
+                and parent.attr == attr]
+        complete = len(uses) <= _MAX_USES and all([self._constructor(use, scope) for scope, use in uses])
         return self._calls, complete
 
     # -- following the class and its instances -------------------------------------------
@@ -120,7 +133,28 @@ class ModuleCalls:
             if isinstance(call, ast.Call) and call.func is parent:
                 self._method_calls.append((parent.attr, call, scope))
                 return True
+        if isinstance(parent, ast.keyword):
+            return self._given_to_field(parent, scope)
         return self._bound(expr, parent, scope, self._instance)
+
+    def _given_to_field(self, keyword: ast.keyword, scope: Scope) -> bool:
+        """`Block(rel=instance)` where `rel` is a declared field of a class of this module: the
+        instance is read there as `self.rel`."""
+        call = self.model.parent(keyword)
+        cls = self._class_called(call, scope) if isinstance(call, ast.Call) else None
+        if cls is None or keyword.arg not in _declared_fields(cls.node):  # type: ignore[arg-type]
+            return False
+        return self._self_reads(keyword.arg, self._instance)  # type: ignore[arg-type]
+
+    def _class_called(self, call: ast.Call, scope: Scope) -> Scope | None:
+        """The class of this module that `call` instantiates by its name, if it is one."""
+        if not isinstance(call.func, ast.Name):
+            return None
+        owner = scope.lookup_scope(call.func.id)
+        bindings = owner.bindings.get(call.func.id, []) if owner is not None else []
+        if len(bindings) != 1 or bindings[0].kind != "class":
+            return None
+        return self.model.scope_of.get(bindings[0].node)
 
     def _bound(self, expr: ast.expr, parent: ast.AST | None, scope: Scope, follow: Follow) -> bool:
         """`name = expr`, `self.name = expr` or a class field `name: T = expr`: follow the reads."""
@@ -162,6 +196,11 @@ class ModuleCalls:
                     if isinstance(value, ast.Name) and value.id == "self" and isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
                         self._self_attributes.setdefault(node.attr, []).append((scope, node))  # type: ignore[attr-defined]
         return self._self_attributes.get(attr, [])
+
+
+def _declared_fields(node: ast.ClassDef) -> set[str]:
+    """The names a class body declares with an annotation (dataclass fields of a module class)."""
+    return {s.target.id for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
 
 
 _SHAPE_ATTRIBUTES = frozenset(("shape", "ndim", "size", "dtype"))
