@@ -165,7 +165,8 @@ def key_use(qualified: str | None, callee: str | None = None) -> str:
     if qualified.startswith("jax.random."):
         return "sampler"
     if qualified.startswith(("builtins.", "jax.numpy.", "jax.lax.", "jax.debug.", "numpy.", "jax.tree", "typing.",
-                             "jax.device_", "jax.block_until_ready", "logging.", "jax.experimental.checkify")):
+                             "jax.device_", "jax.block_until_ready", "logging.", "absl.logging.",
+                             "jax.experimental.checkify")):
         return "ignore"
     return "consume"
 
