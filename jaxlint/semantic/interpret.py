@@ -623,6 +623,13 @@ class Interpreter:
                 return Value(elts=(STATIC, self.iter_element(iter_node.args[0], args[0])), is_tuple=True)
             if name == "builtins.zip" and not any(isinstance(a, ast.Starred) for a in iter_node.args):
                 return Value(elts=tuple(self.iter_element(n, a) for n, a in zip(iter_node.args, args)), is_tuple=True)
+            if name in _SAME_ELEMENTS and len(iter_node.args) == 1 and not isinstance(iter_node.args[0], ast.Starred):
+                return self.iter_element(iter_node.args[0], args[0])  # `sorted(d.items())`: the same elements
+            mapping_view = _mapping_view(iter_node)
+            if mapping_view == "keys":  # a tracer is unhashable: no mapping, traced pytree or not, has one as a key
+                return STATIC
+            if mapping_view == "items":
+                return Value(elts=(STATIC, element(items)), is_tuple=True)
         if items.elts is not None and items.elts:
             first = items.elts[0]
             return first if all(e == first for e in items.elts) else replace(element(items), key=None)
@@ -851,3 +858,15 @@ def _key_parts(expr: ast.AST, value: Value, interp: Interpreter):
     elif isinstance(expr, (ast.Dict, ast.List, ast.Tuple)):
         for sub in expr.values if isinstance(expr, ast.Dict) else expr.elts:
             yield from _key_parts(sub, interp.facts.value(sub), interp)
+
+
+# Builtins that iterate over the elements of their one argument, reordered or copied.
+_SAME_ELEMENTS = frozenset(("builtins.sorted", "builtins.reversed", "builtins.list", "builtins.tuple"))
+
+
+def _mapping_view(node: ast.Call) -> str | None:
+    """`d.keys()` or `d.items()` (no arguments): the view iterated, which only mappings have."""
+    func = node.func
+    if isinstance(func, ast.Attribute) and func.attr in ("keys", "items") and not node.args and not node.keywords:
+        return func.attr
+    return None

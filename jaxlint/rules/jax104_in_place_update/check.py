@@ -344,17 +344,28 @@ def _used_as_array(model: Model, scope: Scope, base: ast.expr) -> bool:
     if not isinstance(base, ast.Name):
         return False
     name = base.id
+    bindings = scope.bindings.get(name, [])
     if any(b.kind == "param" and is_array_annotation(b.node.annotation)  # type: ignore[attr-defined]
-           for b in scope.bindings.get(name, [])):
+           for b in bindings):
         return True
+    # only the uses of the value assigned into count: `x = Encoder()(x)` later makes a new one
+    reaching = _binding_line(bindings, base.lineno)
     for node in scope.of_type(ast.Attribute):
-        if isinstance(node.value, ast.Name) and node.value.id == name and node.attr in _ARRAY_ONLY:  # type: ignore[attr-defined]
+        if isinstance(node.value, ast.Name) and node.value.id == name and node.attr in _ARRAY_ONLY \
+                and _binding_line(bindings, node.lineno) == reaching:  # type: ignore[attr-defined]
             return True
     for call in scope.of_type(ast.Call):
-        if any(isinstance(a, ast.Name) and a.id == name for a in call.args) and (  # type: ignore[attr-defined]
+        if any(isinstance(a, ast.Name) and a.id == name and _binding_line(bindings, a.lineno) == reaching
+               for a in call.args) and (  # type: ignore[attr-defined]
                 model.qualified(call.func, scope) or "").startswith(JAX_ARRAY_MODULES):  # type: ignore[attr-defined]
             return True
     return False
+
+
+def _binding_line(bindings: list, line: int) -> int | None:
+    """The line of the last binding of a name before `line` (straight-line code): which value a read there sees."""
+    before = [b.lineno for b in bindings if b.lineno < line or b.kind == "param"]
+    return max(before, default=None)
 
 
 # lax loops: (position, keyword) of the body and of the initial carry, and the body's carry parameter
