@@ -441,15 +441,35 @@ class Interpreter:
         # value is read for its truth, then dropped), so the keys each draws are drawn on paths
         # apart. Names they bind (`:=`) carry over in order.
         before, drawn = state.copy(), state.copy()
+        given_up = self._results_tested(node, before)
         values = []
-        for operand in node.values:
+        for index, operand in enumerate(node.values):
             state.consumed, state.folded = dict(before.consumed), {k: dict(v) for k, v in before.folded.items()}
+            if index:
+                for key in given_up:
+                    del state.consumed[key]
             values.append(self.eval(operand, state))
             _add_draws(drawn, state)
         state.consumed, state.folded = drawn.consumed, drawn.folded
         if all(v.static for v in values):
             return STATIC
         return UNKNOWN
+
+    def _results_tested(self, node: ast.BoolOp, state: State) -> set[tuple]:
+        """`state = restore(key)` earlier, then `state or init(key)`: the keys whose consumer's
+        result is the name `or` tests first, bound there last. The later operands run only where
+        that consumer gave nothing back, as in `restore(key) or init(key)`."""
+        tested = node.values[0]
+        if not isinstance(node.op, ast.Or) or not isinstance(tested, ast.Name):
+            return set()
+        bound = [b.lineno for b in self.scope.bindings.get(tested.id, []) if b.lineno < node.lineno]
+        given_up = set()
+        for key, (call, _) in state.consumed.items():
+            statement = self.model.parent(call)
+            if isinstance(statement, ast.Assign) and statement.value is call and bound \
+                    and statement.lineno == max(bound) and tested.id in _top_level_names(statement.targets):
+                given_up.add(key)
+        return given_up
 
     def _eval_Compare(self, node: ast.Compare, state: State) -> Value:
         operands = [self.eval(node.left, state)] + [self.eval(c, state) for c in node.comparators]
@@ -858,6 +878,15 @@ def _key_parts(expr: ast.AST, value: Value, interp: Interpreter):
     elif isinstance(expr, (ast.Dict, ast.List, ast.Tuple)):
         for sub in expr.values if isinstance(expr, ast.Dict) else expr.elts:
             yield from _key_parts(sub, interp.facts.value(sub), interp)
+
+
+def _top_level_names(targets: list[ast.expr]) -> set[str]:
+    """The names an assignment binds to its value or to the items of its value (`a, b = ...`)."""
+    names = set()
+    for target in targets:
+        elements = target.elts if isinstance(target, ast.Tuple) else [target]
+        names |= {e.id for e in elements if isinstance(e, ast.Name)}
+    return names
 
 
 # Builtins that iterate over the elements of their one argument, reordered or copied.
