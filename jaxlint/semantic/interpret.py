@@ -775,7 +775,7 @@ class Interpreter:
             return None
         if key[0] == "stored" and repetition.initialises_only(self.scope, consumer):
             return None
-        return repetition.repeated_call(self.scope)
+        return repetition.repeated_call(self.scope, same_object=key[0] == "stored")
 
     def _is_split(self, call: ast.Call) -> bool:
         return self.model.qualified(call.func, self.scope) == "jax.random.split"

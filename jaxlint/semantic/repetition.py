@@ -34,19 +34,33 @@ class Repetition:
         self._method_calls: dict[str, list[ast.Call]] | None = None
         self._stored_keys: dict[Scope, frozenset[str]] = {}
 
-    def repeated_call(self, scope: Scope) -> ast.AST | None:
+    def repeated_call(self, scope: Scope, same_object: bool = False) -> ast.AST | None:
         """A call of this module that runs `scope` again and again (one inside a loop, or the
         second of several call sites), else None. Methods are called through their objects,
-        so any call of a method of that name counts. A flax/equinox module's `__call__` is
-        applied at every step: the function itself is the answer."""
+        so any call of a method of that name counts; with `same_object`, not a call on an object
+        built there and then (`Matrix(seed).draw()`: each run has an object, and its state, of its
+        own). A flax/equinox module's `__call__` is applied at every step: the function itself is
+        the answer."""
         if "module" in self.model.info(scope).transforms:
             return scope.node
         if method_class(scope) is not None:
             calls = self._calls_of_methods().get(scope.node.name, [])  # type: ignore[attr-defined]
+            if same_object:
+                calls = [c for c in calls if not self._on_new_object(c)]
         else:
             calls = [call for call, _ in self.calls_to(scope)]
         in_loop = [c for c in calls if self.in_loop(c)]
         return in_loop[0] if in_loop else (calls[1] if len(calls) > 1 else None)
+
+    def _on_new_object(self, call: ast.Call) -> bool:
+        receiver = call.func.value  # type: ignore[attr-defined]
+        return isinstance(receiver, ast.Call) and _constructs(receiver.func, self._scope_of_call(call))
+
+    def _scope_of_call(self, call: ast.Call) -> Scope:
+        node = self.model.parent(call)
+        while node is not None and node not in self.model.scope_of:
+            node = self.model.parent(node)
+        return self.model.scope_of.get(node, self.model.module)  # type: ignore[arg-type]
 
     def in_loop(self, node: ast.AST) -> bool:
         """Inside the body of a loop of its own function (or module): not in the loop's iterable."""
