@@ -505,15 +505,46 @@ def _run_on_the_spot(model: Model, use: ast.expr) -> ast.Call | None:
     return parent if isinstance(parent, ast.Call) and parent.func is node else None
 
 
-def _only_called_before(model: Model, function: Scope, line: int) -> bool:
-    """Every use of the function's name runs it on the spot at module level, outside loops,
-    before `line` (`f(x)` or `jax.jit(f)(x)`, and then `SCALE = 2.0`): no trace is reused after
-    the change."""
+def _only_called_before(model: Model, function: Scope, line: int, depth: int = 0) -> bool:
+    """Every use of the function runs it before `line` (and outside loops that go on past it):
+    on the spot at module level (`f(x)`, `jax.jit(f)(x)`, `jax.jit(lambda: g(m))()`), through a
+    module-level name bound to its transform (`g = jax.pmap(lambda p, x: m.apply(p, x))`), or in
+    a function that itself runs only before `line` (`def accuracy(): ... g(p, x)`), and then
+    `SCALE = 2.0`: no trace is reused after the change."""
+    uses = _uses(model, function)
+    return bool(uses) and all(_runs_only_before(model, scope, use, line, depth) for scope, use in uses)
+
+
+def _runs_only_before(model: Model, scope: Scope, use: ast.expr, line: int, depth: int) -> bool:
+    call = _run_on_the_spot(model, use)
+    if call is not None and scope.kind == "module":
+        return call.lineno < line and _loop_ends_before(model, use, line)
+    if call is not None:  # run by the function it is named in
+        return scope.is_function and depth < _CALLER_DEPTH and _only_called_before(model, scope, line, depth + 1)
+    top = _wrapped_top(model, use)
+    targets = _assignment_targets(model, top)
+    if top is use or scope.kind != "module" or len(targets) != 1 or not isinstance(targets[0], ast.Name) \
+            or len(scope.bindings.get(targets[0].id, ())) != 1:
+        return False
+    aliases = [(where, load) for where, load in model.loads_of(targets[0].id) if where.lookup_scope(targets[0].id) is scope]
+    return bool(aliases) and all(_runs_only_before(model, where, load, line, depth) for where, load in aliases)
+
+
+# How many callers up a compiled function's uses are followed to see that they all come before a change.
+_CALLER_DEPTH = 3
+
+
+def _uses(model: Model, function: Scope) -> list[tuple[Scope, ast.expr]]:
+    """Where the function is named, or, for a lambda, where it is written (its only use)."""
+    if isinstance(function.node, ast.Lambda):
+        return [(function.parent, function.node)] if function.parent is not None else []
     name = getattr(function.node, "name", None)
-    uses = model.loads_of(name) if name is not None else []
-    return bool(uses) and all(
-        scope.kind == "module" and (call := _run_on_the_spot(model, use)) is not None and call.lineno < line
-        and _enclosing_loop(model, use) is None for scope, use in uses)
+    return model.loads_of(name) if name is not None else []
+
+
+def _loop_ends_before(model: Model, node: ast.AST, line: int) -> bool:
+    loop = _enclosing_loop(model, node)
+    return loop is None or loop.end_lineno < line  # type: ignore[attr-defined]
 
 
 def _called_after(model: Model, owner: Scope, function: Scope, line: int, loop: ast.AST | None) -> bool:
