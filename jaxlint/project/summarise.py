@@ -16,6 +16,7 @@ from jaxlint.project.summary import (
     table,
     unexamined,
 )
+from jaxlint.semantic.calls import SHAPE_ATTRS
 from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.model import TREE_MAPS
 from jaxlint.semantic.module_arguments import site_of_call
@@ -157,6 +158,7 @@ def _function_facts(model: Model, scope: Scope) -> FunctionFacts:
     info = model.info(scope)
     if info.cached and "jit" in info.transforms and info.static_params:
         facts = facts._replace(jit_static=tuple(sorted(info.static_params)))
+    facts = facts._replace(static_returns=_static_returns(model, scope))
     keys = model.keys
     # Key facts only where keys can be (the cost): other functions are taken, as any unknown
     # function, to consume every key they are given.
@@ -170,6 +172,29 @@ def _function_facts(model: Model, scope: Scope) -> FunctionFacts:
                         keys_consumed=tuple(sorted(keys.consumed_params(scope))),
                         keys_derived=tuple(sorted(keys.derived_params(scope))))
     return facts
+
+
+def _static_returns(model: Model, scope: Scope) -> str:
+    """Which elements of the tuple the function returns at every `return` are static whatever it is
+    given ("s"; else "u"), for its callers in other modules (`tokens, t = encode(x)`, `t` a shape);
+    "" where it returns anything else or nothing is static. Only functions whose returned tuples
+    read a shape, a size or a constant are interpreted (the cost)."""
+    returns = [r.value for r in scope.of_type(ast.Return)]  # type: ignore[attr-defined]
+    if not returns or not all(isinstance(r, ast.Tuple) and len(r.elts) == len(returns[0].elts) for r in returns) \
+            or not any(_may_be_static(e) for r in returns for e in r.elts):  # type: ignore[union-attr]
+        return ""
+    values = model.returned_values(scope) or []
+    if len(values) != len(returns) or any(v.elts is None or len(v.elts) != len(returns[0].elts) for v in values):
+        return ""
+    kinds = "".join("s" if all(v.elts[i].static and not v.elts[i].traced for v in values) else "u"  # type: ignore[index]
+                    for i in range(len(returns[0].elts)))  # type: ignore[union-attr]
+    return kinds if "s" in kinds else ""
+
+
+def _may_be_static(element: ast.expr) -> bool:
+    """A returned expression that may be static: it is or reads a name, a constant or a shape."""
+    return isinstance(element, (ast.Name, ast.Constant)) or any(
+        isinstance(n, ast.Attribute) and n.attr in SHAPE_ATTRS for n in ast.walk(element))
 
 
 def _returns_key(model: Model, scope: Scope) -> bool:

@@ -57,6 +57,9 @@ class FunctionFacts(NamedTuple):
     keys_derived: tuple[str, ...]  # parameters it only derives keys from (fold_in with a constant)
     returns_key: bool
     jit_static: tuple[str, ...] = ()  # jit-compiled: the parameters it takes as static (hashed) values
+    # It returns a tuple of this length at every `return`: "s" where that element is static whatever
+    # the function is given (`return x, x.shape[1]`), "u" elsewhere; "" for any other return.
+    static_returns: str = ""
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,7 @@ def table(functions: list[tuple[str, FunctionFacts]]) -> tuple[str, tuple[tuple[
 
 def _notable(facts: FunctionFacts) -> bool:
     """Facts beyond the parameters (what the callers' analysis uses)."""
-    return facts.keys_examined or facts.returns_key or bool(facts.jit_static)
+    return facts.keys_examined or facts.returns_key or bool(facts.jit_static) or bool(facts.static_returns)
 
 
 def may_be_project(qualified: str | None) -> bool:

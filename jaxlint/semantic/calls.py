@@ -211,6 +211,9 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
     external = interp.model.incoming.function(qualified)
     if external is not None and external.returns_key:  # a key maker of another analysed module
         return Value(key=("call", id(node)), jax=True, traced=TRACED_ARRAY if traced_input or interp.staging else NOT_TRACED)
+    if external is not None and external.static_returns:  # `tokens, t = other.encode(x)`: `t` a shape
+        rest = MAYBE_TRACED if traced_input else UNKNOWN
+        return Value(elts=tuple(STATIC if kind == "s" else rest for kind in external.static_returns), is_tuple=True)
     if qualified.startswith("builtins."):
         return _builtin_value(qualified[9:], args, inputs)
     if qualified.startswith(JAX_ARRAY_MODULES):
