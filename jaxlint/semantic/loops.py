@@ -534,11 +534,18 @@ class Loops:
         return Compiled(_name(target), positional[bound:], _statics(wrap, positional))
 
     def _decorating_jit(self, target: Scope) -> Wrap | None:
+        """The jit decorating `target`, where calling its name calls that jit: a decorator above it
+        that is no known transform (`@pad_to_batch` over `@jax.jit`) is what the name calls, and
+        it may pad, bucket or cache the arguments before the compiled function sees them."""
         if target.parent is None:
             return None
         for decorator in getattr(target.node, "decorator_list", ()):
             wrap = self.model.wrap_of(decorator, target.parent)
-            if wrap is not None and wrap.transform.kind == "jit":
+            if wrap is None and self.model.qualified(decorator, target.parent) in _BINDING_DECORATORS:
+                continue
+            if wrap is None:
+                return None
+            if wrap.transform.kind == "jit":
                 return wrap
         return None
 
@@ -552,6 +559,10 @@ class Loops:
         if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.targets[0] is binding:
             return parent.value
         return None
+
+
+# Decorators that only say how the function is bound to its class: calls reach what is below them.
+_BINDING_DECORATORS = frozenset(("builtins.staticmethod", "builtins.classmethod"))
 
 
 def _traced_array(value: Value) -> bool:
