@@ -208,6 +208,8 @@ def _timed_computation(model: Model, region: list[ast.stmt], scope: Scope) -> tu
     else the last statement that computes with JAX."""
     found = heavy = None
     for statement in region:
+        if isinstance(statement, _DEFINITIONS):
+            continue  # a def in the region only defines its body: nothing in it runs there
         for inner in sorted([statement, *_own_nodes(statement)], key=_position):
             if isinstance(inner, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
                 calls = [c for c in _own_nodes(inner) if isinstance(c, ast.Call) and _computes(model, c, scope)]
@@ -217,6 +219,9 @@ def _timed_computation(model: Model, region: list[ast.stmt], scope: Scope) -> tu
                     if compiled:
                         heavy = (inner, compiled[0])
     return heavy or found
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def _position(node: ast.AST) -> tuple[int, int]:
