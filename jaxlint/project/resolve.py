@@ -45,8 +45,17 @@ class ProjectIndex:
         return None
 
     def _module_of(self, importer: str, qualified: str) -> tuple[str, str] | None:
-        """The analysed module that the longest possible prefix of `qualified` names, and the rest."""
-        return self._module_from(import_roots(importer), qualified)
+        """The analysed module that the longest possible prefix of `qualified` names, and the rest.
+        A folder without `__init__.py` inside a package is a namespace package (PEP 420): from a file
+        there (`scenic/projects/av_mae/vivit.py`), `scenic.projects.vivit.model` is found above it,
+        through a package (a dotted name: a plain `utils` is not looked for there)."""
+        roots = import_roots(importer)
+        found = self._module_from(roots, qualified)
+        if found is None and "." in qualified:
+            found = self._module_from(_folders_above(roots[0]), qualified)
+            if found is not None and "." not in qualified[: len(qualified) - len(found[1])].rstrip("."):
+                return None
+        return found
 
     @functools.lru_cache(maxsize=65536)  # noqa: B019 - one index per run
     def _module_from(self, roots: tuple[str, ...], qualified: str) -> tuple[str, str] | None:
@@ -65,3 +74,12 @@ class ProjectIndex:
                 if candidate in self.summaries:
                     return candidate
         return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _folders_above(folder: str) -> tuple[str, ...]:
+    above = []
+    while os.path.dirname(folder) != folder:
+        folder = os.path.dirname(folder)
+        above.append(folder)
+    return tuple(above)
