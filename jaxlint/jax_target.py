@@ -124,33 +124,30 @@ def _from_pyproject(path: Path) -> JaxTarget | None:
 _PROJECT_FILES = ("pyproject.toml", "setup.cfg", "setup.py")
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=1024)
 def project_requirement(folder: Path) -> JaxTarget | None:
     """The JAX requirement of the project `folder` is in: from the nearest folder upward that has
     project files (`pyproject.toml`, `setup.cfg`, `setup.py`, `requirements*.txt`), None when it
-    states none."""
-    for directory in [folder, *folder.parents]:
-        try:
-            requirements = sorted(directory.glob("requirements*.txt"))
-            present = [directory / name for name in _PROJECT_FILES if (directory / name).is_file()]
-        except OSError:
-            continue
-        if not present and not requirements:
-            if (directory / ".git").exists():
-                return None  # the top of a repository that states no requirement
-            continue
-        for path in present + requirements:
-            if path.name == "pyproject.toml":
-                found = _from_pyproject(path)
-            else:
-                try:
-                    found = requirement_in(path.read_text(encoding="utf-8", errors="replace"), path.name)
-                except OSError:
-                    found = None
-            if found is not None:
-                return found
+    states none. Cached per folder, so the files of one project look at each parent once."""
+    try:
+        requirements = sorted(folder.glob("requirements*.txt"))
+        present = [folder / name for name in _PROJECT_FILES if (folder / name).is_file()]
+    except OSError:
+        present, requirements = [], []
+    if present or requirements:
+        return next((found for path in present + requirements if (found := _stated_in(path)) is not None), None)
+    if (folder / ".git").exists() or folder.parent == folder:
+        return None  # the top of a repository that states no requirement, or of the filesystem
+    return project_requirement(folder.parent)
+
+
+def _stated_in(path: Path) -> JaxTarget | None:
+    if path.name == "pyproject.toml":
+        return _from_pyproject(path)
+    try:
+        return requirement_in(path.read_text(encoding="utf-8", errors="replace"), path.name)
+    except OSError:
         return None
-    return None
 
 
 def target_of(path: str, setting: str | None) -> JaxTarget | None:

@@ -43,36 +43,76 @@ class _Built:
 
 
 def _build_all(text: str, findings: Sequence[Finding]) -> list[_Built]:
-    """Every fix the rules can build for these findings: one libcst parse for all of them, of the
-    functions they are in (and the module's other statements) unless a builder needs the whole."""
+    """Every fix the rules can build for these findings, in their order. Fixes that rename or insert
+    tokens are built on the text (`build_text`, with `ast`'s positions); the others with libcst
+    (`build`), in one parse of the functions they are in (and the module's other statements)
+    unless a builder needs the whole module. libcst is parsed only when a finding needs it."""
     from jaxlint.fixes.apply import Offsets, spans
+
+    wanted = [f for f in findings if f.fixable and _builder(f.code)]
+    on_text = [f for f in wanted if hasattr(_builder(f.code), "build_text")]
+    edits, need_tree = _built_on_text(text, on_text)
+    edits.update(_built_on_tree(text, [*need_tree, *(f for f in wanted if not hasattr(_builder(f.code), "build_text"))]))
+    offsets = Offsets.of(text)
+    built = []
+    for finding in wanted:
+        if id(finding) not in edits:
+            continue
+        where = spans(offsets, edits[id(finding)])
+        if any(text[start:end] != content for start, end, content in where):  # a no-op is no fix
+            built.append(_Built(finding, edits[id(finding)], where))
+    return built
+
+
+_Edits = dict[int, list[Edit]]  # id(finding) → its fix's edits
+
+
+def _built_on_text(text: str, findings: Sequence[Finding]) -> tuple[_Edits, list[Finding]]:
+    """The text-level fixes, and the findings whose builder says libcst must make theirs (NeedsTree)."""
+    from jaxlint.fixes.errors import NeedsTree
+    from jaxlint.fixes.text_context import TextContext
+
+    if not findings:
+        return {}, []
+    try:
+        ctx = TextContext.parse(text)
+    except Exception:  # rows counted otherwise (a lone carriage return), or no parse: no fixes
+        return {}, []
+    found: _Edits = {}
+    need_tree = []
+    for finding in findings:
+        try:
+            found[id(finding)] = _builder(finding.code).build_text(ctx, finding)
+        except NeedsTree:
+            need_tree.append(finding)
+        except Exception:  # FixError, or a bug in one fix builder: that finding stays unfixed
+            continue
+    return found, need_tree
+
+
+def _built_on_tree(text: str, findings: Sequence[Finding]) -> _Edits:
+    if not findings:
+        return {}
     from jaxlint.fixes.context import Context, FixError
     from jaxlint.fixes.sparse import without_other_definitions
 
-    wanted = [f for f in findings if f.fixable and _builder(f.code)]
-    if not wanted:
-        return []
     seen = text
-    if not any(getattr(_builder(f.code), "WHOLE_MODULE", False) for f in wanted):
-        rows = {row for f in wanted for row in range(f.location.row, f.end_location.row + 1)}
+    if not any(getattr(_builder(f.code), "WHOLE_MODULE", False) for f in findings):
+        rows = {row for f in findings for row in range(f.location.row, f.end_location.row + 1)}
         seen = without_other_definitions(text, rows)
     try:
         ctx = Context.parse(seen)
     except Exception:  # libcst cannot parse what CPython can (rare): no fixes for this file
-        return []
-    offsets = Offsets.of(text)
-    built = []
-    for finding in wanted:
+        return {}
+    found: _Edits = {}
+    for finding in findings:
         try:
-            edits = _builder(finding.code).build(ctx, finding)
+            found[id(finding)] = _builder(finding.code).build(ctx, finding)
         except FixError:
             continue
         except Exception:  # a bug in one fix builder must not end the run: that finding stays unfixed
             continue
-        where = spans(offsets, edits)
-        if any(text[start:end] != content for start, end, content in where):  # a no-op is no fix
-            built.append(_Built(finding, edits, where))
-    return built
+    return found
 
 
 def _admissible(text: str, base: list[_Built], candidates: list[_Built]) -> tuple[list[_Built], list[tuple[_Built, str]]]:

@@ -19,12 +19,10 @@ from libcst.metadata.position_provider import PositionProvidingCodegenState
 
 from jaxlint.diagnostics import Edit, Finding, Location
 from jaxlint.fixes.apply import Offsets
+from jaxlint.fixes.errors import FixError
+from jaxlint.fixes.imports import ImportLine, ModuleImports
 
 N = TypeVar("N", bound=cst.CSTNode)
-
-
-class FixError(Exception):
-    """The fix cannot be built for this finding (a reason for the report)."""
 
 
 @dataclass
@@ -36,6 +34,7 @@ class Context:
     positions: Mapping[cst.CSTNode, CodeRange]
     parents: Mapping[cst.CSTNode, cst.CSTNode]
     _spans: dict[tuple[int, int, int, int], list[cst.CSTNode]] = field(default_factory=dict)
+    _lines: dict[int, list[cst.CSTNode]] = field(default_factory=dict)
     _names: set[str] | None = None
 
     @classmethod
@@ -62,6 +61,13 @@ class Context:
             if isinstance(node, kind):
                 return node
         raise FixError(f"no {kind.__name__} at {start.row}:{start.column}")
+
+    def starting_on(self, line: int, kind: type[N]) -> list[N]:
+        """The nodes of type `kind` that start on `line` (indexed once: a fix per finding stays linear)."""
+        if not self._lines:
+            for node, where in self.positions.items():
+                self._lines.setdefault(where.start.line, []).append(node)
+        return [node for node in self._lines.get(line, ()) if isinstance(node, kind)]
 
     def ancestors(self, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         while node in self.parents:
@@ -149,13 +155,39 @@ class Context:
         return self.text.split("\n")
 
     @cached_property
-    def top_imports(self) -> list[tuple[cst.SimpleStatementLine, cst.Import | cst.ImportFrom]]:
-        """The module-level import statements, found once: every fix that needs an import asks."""
-        found = []
-        for statement in self.module.body:
-            if isinstance(statement, cst.SimpleStatementLine):
-                found += [(statement, s) for s in statement.body if isinstance(s, (cst.Import, cst.ImportFrom))]
-        return found
+    def imports(self) -> ModuleImports:
+        """The module's top-level import lines, as fixes/imports.py reads them."""
+        lines, leading = [], True
+        body = self.module.body
+        for index, statement in enumerate(body):
+            if index == 0 and _is_docstring(statement):
+                continue
+            simple = isinstance(statement, cst.SimpleStatementLine)
+            parts = statement.body if simple else ()  # type: ignore[attr-defined]
+            leading = leading and simple and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in parts)
+            where = self.positions[statement]
+            for position, part in enumerate(parts):
+                if isinstance(part, (cst.Import, cst.ImportFrom)):
+                    lines.append(_import_line(part, where.start.line, where.end.line, leading and position == 0))
+        docstring_end = self.positions[body[0]].end.line if body and _is_docstring(body[0]) else None
+        first = self.positions[body[0]].start.line if body else None
+        return ModuleImports(tuple(lines), docstring_end, first, self.lines)
+
+
+def _is_docstring(statement: cst.CSTNode) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and isinstance(statement.body[0], cst.Expr) \
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+
+
+def _import_line(node: cst.Import | cst.ImportFrom, start: int, end: int, leading: bool) -> ImportLine:
+    if isinstance(node, cst.Import):
+        names = tuple((dotted(a.name) or "", a.asname.name.value if a.asname else None) for a in node.names)  # type: ignore[union-attr]
+        return ImportLine(start, end, None, names, leading)
+    module = "" if node.relative or node.module is None else dotted(node.module) or ""
+    if isinstance(node.names, cst.ImportStar):
+        return ImportLine(start, end, module, None, leading)
+    names = tuple((a.name.value, a.asname.name.value if a.asname else None) for a in node.names)  # type: ignore[union-attr]
+    return ImportLine(start, end, module, names, leading)
 
 
 @dataclass

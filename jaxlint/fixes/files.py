@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from jaxlint import notebooks
 from jaxlint.diagnostics import Finding, Location
 from jaxlint.fixes import FixOutcome, Relint, fix_source, with_fixes
-from jaxlint.fixes.context import FixError
+from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.write import Encoded
 from jaxlint.source import Source
 

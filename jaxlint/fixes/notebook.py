@@ -9,7 +9,7 @@ from typing import Any
 
 from jaxlint.diagnostics import Edit, Location
 from jaxlint.fixes.apply import Offsets, apply, spans
-from jaxlint.fixes.context import FixError
+from jaxlint.fixes.errors import FixError
 from jaxlint.source import Source
 
 

@@ -5,11 +5,18 @@ of it rewritten (`from jax import tree_map` → `from jax.tree import map as tre
 
 from __future__ import annotations
 
-import libcst as cst
+import ast
+from typing import TYPE_CHECKING
 
 from jaxlint.diagnostics import Edit, Finding
-from jaxlint.fixes.context import Context, FixError
-from jaxlint.fixes.imports import ensure_module, module_alias
+from jaxlint.fixes.errors import FixError, NeedsTree
+from jaxlint.fixes.imports import Imports, ensure_module, module_alias
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from jaxlint.fixes.context import Context
+    from jaxlint.fixes.text_context import TextContext
 
 
 def message(finding: Finding) -> str:
@@ -17,21 +24,29 @@ def message(finding: Finding) -> str:
     return "Drop `tie_in`" if data.get("tie_in") else f"Use `{data.get('replacement')}`"
 
 
-def build(ctx: Context, finding: Finding) -> list[Edit]:
+def build_text(ctx: TextContext, finding: Finding) -> list[Edit]:
+    """A use renamed, on the text; an import rewritten and `tie_in` dropped need libcst (`build`)."""
     data = finding.fix_data or {}
     if data.get("tie_in"):
-        return _drop_tie_in(ctx, finding)
+        raise NeedsTree
     replacement = data.get("replacement")
     if not replacement:
         raise FixError("no 1:1 replacement")
     if data.get("bound"):
-        return _rewrite_import(ctx, finding, replacement, data["bound"])
-    node = ctx.at(finding, cst.Attribute)
+        raise NeedsTree
+    node = ctx.at(finding, ast.Attribute)
     text, edits = spelled(ctx, replacement)
     return [*edits, ctx.replace(node, text)]
 
 
-def spelled(ctx: Context, qualified: str) -> tuple[str, list[Edit]]:
+def build(ctx: Context, finding: Finding) -> list[Edit]:
+    data = finding.fix_data or {}
+    if data.get("tie_in"):
+        return _drop_tie_in(ctx, finding)
+    return _rewrite_import(ctx, finding, data["replacement"], data["bound"])
+
+
+def spelled(ctx: Imports, qualified: str) -> tuple[str, list[Edit]]:
     """`qualified` as the module can write it: through its longest imported prefix (`jnp.prod`),
     else through `jax` (imported when it is not)."""
     parts = qualified.split(".")
@@ -47,6 +62,8 @@ def spelled(ctx: Context, qualified: str) -> tuple[str, list[Edit]]:
 
 
 def _rewrite_import(ctx: Context, finding: Finding, replacement: str, bound: str) -> list[Edit]:
+    import libcst as cst
+
     statement = ctx.at(finding, cst.ImportFrom)
     if isinstance(statement.names, cst.ImportStar):
         raise FixError("a star import")
@@ -66,6 +83,8 @@ def _rewrite_import(ctx: Context, finding: Finding, replacement: str, bound: str
 
 
 def _drop_tie_in(ctx: Context, finding: Finding) -> list[Edit]:
+    import libcst as cst
+
     node = ctx.at(finding, cst.Attribute)
     call = ctx.parents.get(node)
     if not isinstance(call, cst.Call) or call.func is not node or len(call.args) != 2:

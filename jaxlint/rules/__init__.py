@@ -55,6 +55,7 @@ def rule(code: str) -> Rule | None:
     return next((r for r in rules() if r.code == code), None)
 
 
+@cache
 def part(code: str, name: str) -> ModuleType | None:
     """A rule's `fix` or `experiment` module; None for an unknown code or a rule without one."""
     found = rule(code)

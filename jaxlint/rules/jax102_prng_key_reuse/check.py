@@ -26,11 +26,13 @@ def check(model: Model) -> Iterator[Report]:
             continue
         if not _mentions_keys(model, scope) or not model.keys.may_hold_keys(scope):
             continue
-        for reuse in model.facts(scope).key_reuses:
-            yield _report(reuse, scope)
+        reuses = model.facts(scope).key_reuses
+        fresh = _fresh_name(scope, "subkey") if reuses else ""  # once per scope: a walk of it
+        for reuse in reuses:
+            yield _report(reuse, scope, fresh)
 
 
-def _report(reuse: KeyUse, scope: Scope) -> Report:
+def _report(reuse: KeyUse, scope: Scope, fresh: str) -> Report:
     if reuse.repeated:
         return _never_advanced(reuse, scope)
     if reuse.batched:
@@ -53,7 +55,6 @@ def _report(reuse: KeyUse, scope: Scope) -> Report:
         named = ()
     else:
         where = f"already consumed on line {first_line}"
-    fresh = _fresh_name(scope, "subkey")
     message = (f"PRNG key `{reuse.name}` is reused ({where}); the draws {_outcome(reuse)}. "
                f"Split first: `{reuse.name}, {fresh} = jax.random.split({reuse.name})` and use `{fresh}`")
     # Splitting a key the function reads from outside would make the name local (UnboundLocalError).
@@ -66,18 +67,13 @@ def _report(reuse: KeyUse, scope: Scope) -> Report:
 def _fresh_name(scope: Scope, base: str) -> str:
     """`base`, or `base_1`, `base_2`... when the function (or, at module level, the module) already
     uses that name: a name only another function uses does not clash with a local one."""
-    taken = set()
-    for node in ast.walk(scope.node):
-        if isinstance(node, ast.Name):
-            taken.add(node.id)
-        elif isinstance(node, ast.arg):
-            taken.add(node.arg)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            taken.add(node.name)
-        elif isinstance(node, ast.alias):
-            taken.add(node.asname or node.name.split(".")[0])
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            taken.update(node.names)
+    taken: set[str] = set()
+    pending = [scope]
+    while pending:  # the scope and the ones nested in it, from the model's index (no walk of the tree)
+        inner = pending.pop()
+        taken.update(n.id for n in inner.of_type(ast.Name))  # type: ignore[attr-defined]
+        taken.update(inner.bindings, inner.globals, inner.nonlocals)
+        pending += inner.children
     name, number = base, 0
     while name in taken:
         number += 1
@@ -100,8 +96,18 @@ def _never_advanced(reuse: KeyUse, scope: Scope) -> Report:
 
 def _outcome(reuse: KeyUse) -> str:
     """Two calls of one sampler with one key repeat the numbers; other pairs are correlated."""
-    same = ast.dump(reuse.call.func) == ast.dump(reuse.first.func) if isinstance(reuse.first, ast.Call) else False
+    same = isinstance(reuse.first, ast.Call) and _same_callee(reuse.call.func, reuse.first.func)
     return "repeat" if same or reuse.in_loop and reuse.first is reuse.call else "are correlated"
+
+
+def _same_callee(one: ast.expr, other: ast.expr) -> bool:
+    while isinstance(one, ast.Attribute) and isinstance(other, ast.Attribute) and one.attr == other.attr:
+        one, other = one.value, other.value
+    if isinstance(one, ast.Name) and isinstance(other, ast.Name):
+        return one.id == other.id
+    if isinstance(one, (ast.Name, ast.Attribute)) and isinstance(other, (ast.Name, ast.Attribute)):
+        return False
+    return ast.dump(one) == ast.dump(other)  # not a dotted name: compared whole (rare)
 
 
 def _mentions_keys(model: Model, scope) -> bool:

@@ -1,21 +1,23 @@
-"""JAX102: split the key before it is consumed again: `key, subkey = jax.random.split(key)`."""
+"""JAX102: split the key before it is consumed again: `key, subkey = jax.random.split(key)`.
+Built on the module's `ast` (fixes/text_context.py): it inserts a line and renames one use."""
 
 from __future__ import annotations
 
-import libcst as cst
+import ast
 
 from jaxlint.diagnostics import Edit, Finding
-from jaxlint.fixes.context import Context, FixError, dotted
+from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import aliases, ensure_module, imported_name, module_alias
+from jaxlint.fixes.text_context import TextContext, dotted
 
 
 def message(finding: Finding) -> str:
     return f"Split `{(finding.fix_data or {}).get('key', 'key')}` before using it again"
 
 
-def build(ctx: Context, finding: Finding) -> list[Edit]:
-    second = ctx.at(finding, cst.Name)
-    key = second.value
+def build_text(ctx: TextContext, finding: Finding) -> list[Edit]:
+    second = ctx.at(finding, ast.Name)
+    key = second.id
     first = _first_use(ctx, key, (finding.fix_data or {}).get("first_line"), second)
     # Split once before the first consumer (or before the statement that holds it, a branch)
     # when the reuse comes after it in that block: then no key value is consumed twice. Otherwise
@@ -33,10 +35,10 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
     return [*edits, ctx.insert_before(before, f"{key}, {fresh} = {split}({key})"), ctx.replace(use, fresh)]
 
 
-_NO_STATEMENTS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp, cst.Lambda)
+_NO_STATEMENTS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
 
 
-def _between(ctx: Context, node: cst.CSTNode, statement: cst.CSTNode) -> list[cst.CSTNode]:
+def _between(ctx: TextContext, node: ast.AST, statement: ast.AST) -> list[ast.AST]:
     """The ancestors of `node` below `statement` (all of them when `statement` is not one)."""
     found = []
     for parent in ctx.ancestors(node):
@@ -46,30 +48,31 @@ def _between(ctx: Context, node: cst.CSTNode, statement: cst.CSTNode) -> list[cs
     return found
 
 
-def _first_use(ctx: Context, key: str, line: int | None, second: cst.Name) -> cst.Name | None:
+def _first_use(ctx: TextContext, key: str, line: int | None, second: ast.Name) -> ast.Name | None:
     """The key argument of the first consumer (a call starting on `line`), when it is another call."""
     candidates = []
-    for node, where in ctx.positions.items():
-        if isinstance(node, cst.Call) and where.start.line == line:
-            for arg in node.args:
-                if isinstance(arg.value, cst.Name) and arg.value.value == key and arg.value is not second:
-                    candidates.append((where.start.column, arg.value))
+    for call in ctx.starting_on(line, ast.Call) if line is not None else ():
+        for value in [*call.args, *(k.value for k in call.keywords)]:
+            if isinstance(value, ast.Name) and value.id == key and value is not second:
+                candidates.append((call.col_offset, value))
     return min(candidates, key=lambda pair: pair[0])[1] if candidates else None
 
 
-def _statement_in_block_of(ctx: Context, first: cst.CSTNode, second: cst.CSTNode) -> cst.CSTNode | None:
+def _statement_in_block_of(ctx: TextContext, first: ast.AST, second: ast.AST) -> ast.stmt | None:
     """The statement holding `first` that sits in a block enclosing `second`, and comes before it."""
-    blocks = {id(a) for a in ctx.ancestors(second) if isinstance(a, (cst.IndentedBlock, cst.Module))}
-    line = ctx.positions[ctx.statement(second)].start.line
-    for statement in ctx.ancestors(first):
-        if isinstance(statement, cst.BaseStatement) and id(ctx.parents.get(statement)) in blocks:
-            return statement if ctx.positions[statement].end.line < line else None
+    line = ctx.statement(second).lineno
+    held = {id(a) for a in ctx.ancestors(second)} | {id(second)}
+    for statement in (a for a in [first, *ctx.ancestors(first)] if isinstance(a, ast.stmt)):
+        block = ctx.block_of(statement)
+        if any(id(s) in held for s in block if s is not statement):
+            start = ctx.statement(statement)
+            return start if (statement.end_lineno or statement.lineno) < line else None
     return None
 
 
-def _split(ctx: Context, use: cst.CSTNode) -> tuple[str, list[Edit]]:
+def _split(ctx: TextContext, use: ast.AST) -> tuple[str, list[Edit]]:
     """How to call `jax.random.split`: as the consumer names jax.random, else the module's import."""
-    call = ctx.enclosing(use, cst.Call)
+    call = ctx.enclosing(use, ast.Call)
     prefix = (dotted(call.func) or "").rpartition(".")[0]
     if prefix and (prefix == "jax.random" or prefix in aliases(ctx, "jax.random")):
         return f"{prefix}.split", []

@@ -1,0 +1,242 @@
+"""A module as CPython's `ast` sees it, for the fixes that only rename or insert tokens (JAX102,
+JAX301, JAX303): their edits are built from the positions `ast` gives, without libcst, whose
+parse and position walk cost many times the analysis (a check shows `[*]` markers on every file
+with a fixable finding, so their fixes are built on every run)."""
+
+from __future__ import annotations
+
+import ast
+import bisect
+from collections.abc import Iterator
+from functools import cached_property
+from typing import TypeVar
+
+from jaxlint.diagnostics import Edit, Finding, Location
+from jaxlint.fixes.apply import Offsets
+from jaxlint.fixes.errors import FixError
+from jaxlint.fixes.imports import ImportLine, ModuleImports
+from jaxlint.source import Source
+
+A = TypeVar("A", bound=ast.AST)
+
+
+class TextContext:
+    """One module parsed by `ast`; every index (spans, lines, parents) is built once, on first use."""
+
+    def __init__(self, text: str, tree: ast.Module) -> None:
+        self.text = text
+        self.tree = tree
+        self._source = Source(text)
+        self._walked: set[int] = set()  # top-level statements indexed so far
+        self._by_line: dict[int, list[ast.AST]] = {}
+        self._parents: dict[ast.AST, ast.AST] = {}
+
+    @classmethod
+    def parse(cls, text: str) -> TextContext:
+        if "\r" in text.replace("\r\n", ""):
+            raise FixError("a lone carriage return: rows are counted differently by edits and by Python")
+        return cls(text, ast.parse(text))
+
+    # --- positions ------------------------------------------------------------------------
+
+    def start(self, node: ast.AST) -> Location:
+        row = node.lineno  # type: ignore[attr-defined]
+        return Location(row, self._source.char_column(row, node.col_offset) + 1)  # type: ignore[attr-defined]
+
+    def end(self, node: ast.AST) -> Location:
+        row = node.end_lineno  # type: ignore[attr-defined]
+        return Location(row, self._source.char_column(row, node.end_col_offset) + 1)  # type: ignore[attr-defined]
+
+    def _walk(self, row: int) -> None:
+        """Index the top-level statements that hold `row` (once each): their nodes by the row they
+        start on, and each node's parent. Only the statements that fixes look into are walked."""
+        body = self.tree.body
+        index = bisect.bisect_right(self._starts, row) - 1
+        while index >= 0 and (body[index].end_lineno or 0) >= row:  # more than one: `a = 1; b = 2`
+            if index not in self._walked:
+                self._walked.add(index)
+                self._index(body[index])
+            index -= 1
+
+    def _index(self, statement: ast.stmt) -> None:
+        self._parents[statement] = self.tree
+        pending: list[ast.AST] = [statement]
+        while pending:
+            node = pending.pop()
+            start = getattr(node, "lineno", None)
+            if start is not None:
+                self._by_line.setdefault(start, []).append(node)
+            for name in node._fields:
+                value = getattr(node, name)
+                for child in value if isinstance(value, list) else (value,):
+                    if isinstance(child, ast.AST):
+                        self._parents[child] = node
+                        pending.append(child)
+
+    @cached_property
+    def _starts(self) -> list[int]:
+        return [min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))]) for s in self.tree.body]
+
+    def at(self, finding: Finding, kind: type[A]) -> A:
+        """The node of type `kind` that spans exactly the finding's range."""
+        start, end = finding.location, finding.end_location
+        for node in self.starting_on(start.row, kind):
+            if getattr(node, "end_lineno", None) is not None and self.start(node) == start and self.end(node) == end:
+                return node
+        raise FixError(f"no {kind.__name__} at {start.row}:{start.column}")
+
+    def starting_on(self, line: int, kind: type[A]) -> list[A]:
+        self._walk(line)
+        return [node for node in self._by_line.get(line, ()) if isinstance(node, kind)]
+
+    def ancestors(self, node: ast.AST) -> Iterator[ast.AST]:
+        while node in self._parents:
+            node = self._parents[node]
+            yield node
+
+    def parent(self, node: ast.AST) -> ast.AST | None:
+        return self._parents.get(node)
+
+    def enclosing(self, node: ast.AST, kind: type[A]) -> A:
+        for parent in self.ancestors(node):
+            if isinstance(parent, kind):
+                return parent
+        raise FixError(f"not inside a {kind.__name__}")
+
+    def statement(self, node: ast.AST) -> ast.stmt:
+        """The statement that holds `node`; of statements that share a line (`a = 1; b = 2`), the
+        first, as libcst's statement lines are."""
+        statement = node if isinstance(node, ast.stmt) else self.enclosing(node, ast.stmt)  # type: ignore[type-abstract]
+        block = self.block_of(statement)
+        index = next(i for i, s in enumerate(block) if s is statement)
+        while index > 0 and block[index - 1].end_lineno == block[index].lineno:
+            index -= 1
+        return block[index]
+
+    def block_of(self, statement: ast.stmt) -> list[ast.stmt]:
+        """The list of statements (a body, an `else:`, ...) that holds `statement`."""
+        parent = self._parents.get(statement, self.tree)
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(parent, field, None)
+            if isinstance(block, list) and any(s is statement for s in block):
+                return block
+        return [statement]
+
+    # --- text and edits ---------------------------------------------------------------------
+
+    def source(self, node: ast.AST) -> str:
+        offsets = self.offsets
+        return self.text[offsets.offset(self.start(node)):offsets.offset(self.end(node))]
+
+    @cached_property
+    def offsets(self) -> Offsets:
+        return Offsets.of(self.text)
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    def line(self, row: int) -> str:
+        return self.lines[row - 1] if 0 < row <= len(self.lines) else ""
+
+    def replace(self, node: ast.AST, content: str) -> Edit:
+        return Edit(content, self.start(node), self.end(node))
+
+    def insert_before(self, statement: ast.stmt, line: str) -> Edit:
+        """A new line of code just above `statement` (its first decorator), at its indentation."""
+        first = min([statement, *getattr(statement, "decorator_list", ())], key=lambda n: n.lineno)  # type: ignore[attr-defined]
+        where = self.start(first)
+        if isinstance(first, ast.expr):  # a decorator: the `@` is one column before it
+            where = Location(where.row, where.column - 1)
+        indent = self.line(where.row)[: where.column - 1]
+        if indent.strip():
+            raise FixError("the statement shares its line with other code")
+        return Edit(f"{indent}{line}\n", Location(where.row, 1), Location(where.row, 1))
+
+    def names(self) -> set[str]:
+        """Every identifier in the module: fresh names avoid all of them."""
+        return self._names
+
+    @cached_property
+    def _names(self) -> set[str]:
+        found: set[str] = set()
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.Name):
+                found.add(node.id)
+            elif isinstance(node, ast.Attribute):
+                found.add(node.attr)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                found.add(node.name)
+            elif isinstance(node, ast.arg):
+                found.add(node.arg)
+            elif isinstance(node, ast.alias):
+                found.update((node.asname or node.name).split("."))
+                found.update(node.name.split("."))
+        return found
+
+    def fresh(self, base: str, taken: set[str] = frozenset()) -> str:  # type: ignore[assignment]
+        name, number = base, 0
+        while name in self.names() or name in taken:
+            number += 1
+            name = f"{base}_{number}"
+        return name
+
+    # --- imports ------------------------------------------------------------------------------
+
+    @cached_property
+    def imports(self) -> ModuleImports:
+        """The module's top-level import lines, as fixes/imports.py reads them."""
+        body = self.tree.body
+        lines: list[ImportLine] = []
+        groups = _by_line(body)
+        leading = True
+        for index, group in enumerate(groups):
+            first = group[0]
+            if index == 0 and _is_docstring(first):
+                continue
+            only_imports = all(isinstance(s, (ast.Import, ast.ImportFrom)) for s in group)
+            leading = leading and only_imports
+            for statement in group:
+                if isinstance(statement, (ast.Import, ast.ImportFrom)):
+                    lines.append(_import_line(statement, leading and statement is first))
+        docstring_end = groups[0][0].end_lineno if groups and _is_docstring(groups[0][0]) else None
+        first_statement = body[0].lineno if body else None
+        if body and getattr(body[0], "decorator_list", None):
+            first_statement = min(d.lineno for d in body[0].decorator_list)  # type: ignore[attr-defined]
+        return ModuleImports(tuple(lines), docstring_end, first_statement, self.lines)
+
+
+def dotted(node: ast.AST) -> str | None:
+    """`jax.random.split` → "jax.random.split"; None for anything but names and attributes."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = dotted(node.value)
+        return f"{base}.{node.attr}" if base else None
+    return None
+
+
+def _by_line(body: list[ast.stmt]) -> list[list[ast.stmt]]:
+    """Top-level statements grouped by the line they share (`import a; import b`)."""
+    groups: list[list[ast.stmt]] = []
+    for statement in body:
+        if groups and groups[-1][-1].end_lineno == statement.lineno:
+            groups[-1].append(statement)
+        else:
+            groups.append([statement])
+    return groups
+
+
+def _is_docstring(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) \
+        and isinstance(statement.value.value, (str, bytes))
+
+
+def _import_line(statement: ast.Import | ast.ImportFrom, leading: bool) -> ImportLine:
+    start, end = statement.lineno, statement.end_lineno or statement.lineno
+    names = tuple((a.name, a.asname) for a in statement.names)
+    if isinstance(statement, ast.Import):
+        return ImportLine(start, end, None, names, leading)
+    module = "" if statement.level or statement.module is None else statement.module
+    star = any(a.name == "*" for a in statement.names)
+    return ImportLine(start, end, module, None if star else names, leading)
