@@ -230,6 +230,11 @@ class Interpreter:
     def _stmt_If(self, node: ast.If, state: State) -> None:
         self.eval(node.test, state)
         other = state.copy()
+        tested, body_when_empty = _emptiness_test(node.test)
+        if tested is not None:  # `if state is None: init(key)` after `state = restore(..., key)`
+            spared = state if body_when_empty else other
+            for key in self._given_up(tested, node, state):
+                del spared.consumed[key]
         self.block(node.body, state)
         self.block(node.orelse, other)
         self._replace(state, merge(state, other))
@@ -441,7 +446,9 @@ class Interpreter:
         # value is read for its truth, then dropped), so the keys each draws are drawn on paths
         # apart. Names they bind (`:=`) carry over in order.
         before, drawn = state.copy(), state.copy()
-        given_up = self._results_tested(node, before)
+        tested = node.values[0]
+        given_up = self._given_up(tested, node, before) if isinstance(node.op, ast.Or) and isinstance(tested, ast.Name) \
+            else set()
         values = []
         for index, operand in enumerate(node.values):
             state.consumed, state.folded = dict(before.consumed), {k: dict(v) for k, v in before.folded.items()}
@@ -455,21 +462,26 @@ class Interpreter:
             return STATIC
         return UNKNOWN
 
-    def _results_tested(self, node: ast.BoolOp, state: State) -> set[tuple]:
-        """`state = restore(key)` earlier, then `state or init(key)`: the keys whose consumer's
-        result is the name `or` tests first, bound there last. The later operands run only where
-        that consumer gave nothing back, as in `restore(key) or init(key)`."""
-        tested = node.values[0]
-        if not isinstance(node.op, ast.Or) or not isinstance(tested, ast.Name):
-            return set()
-        bound = [b.lineno for b in self.scope.bindings.get(tested.id, []) if b.lineno < node.lineno]
+    def _given_up(self, tested: ast.Name, node: ast.AST, state: State) -> set[tuple]:
+        """The keys whose consumer made the value `tested` holds (`state = restore(key)`, or
+        `state = restore(path, fallback(key))`, bound there last): where `node` (`state or
+        init(key)`, `if state is None: init(key)`) finds it empty, that consumer gave nothing
+        back, as in `restore(key) or init(key)`, so what runs there draws on a path of its own."""
+        bound = [b.lineno for b in self.scope.bindings.get(tested.id, []) if b.lineno < node.lineno]  # type: ignore[attr-defined]
         given_up = set()
         for key, (call, _) in state.consumed.items():
-            statement = self.model.parent(call)
-            if isinstance(statement, ast.Assign) and statement.value is call and bound \
-                    and statement.lineno == max(bound) and tested.id in _top_level_names(statement.targets):
+            statement = self._assignment_of(call)
+            if statement is not None and bound and statement.lineno == max(bound) \
+                    and tested.id in _top_level_names(statement.targets):
                 given_up.add(key)
         return given_up
+
+    def _assignment_of(self, call: ast.Call) -> ast.Assign | None:
+        """The assignment whose value holds `call` (its result flows into what it binds)."""
+        child, parent = call, self.model.parent(call)
+        while parent is not None and not isinstance(parent, ast.stmt):
+            child, parent = parent, self.model.parent(parent)
+        return parent if isinstance(parent, ast.Assign) and parent.value is child else None
 
     def _eval_Compare(self, node: ast.Compare, state: State) -> Value:
         operands = [self.eval(node.left, state)] + [self.eval(c, state) for c in node.comparators]
@@ -878,6 +890,20 @@ def _key_parts(expr: ast.AST, value: Value, interp: Interpreter):
     elif isinstance(expr, (ast.Dict, ast.List, ast.Tuple)):
         for sub in expr.values if isinstance(expr, ast.Dict) else expr.elts:
             yield from _key_parts(sub, interp.facts.value(sub), interp)
+
+
+def _emptiness_test(test: ast.expr) -> tuple[ast.Name | None, bool]:
+    """`name is None` / `not name` (the body runs where it is empty: True), `name is not None` /
+    `name` (the else runs there: False); (None, False) for any other test."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name):
+        return test.operand, True
+    if isinstance(test, ast.Name):
+        return test, False
+    if isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and len(test.ops) == 1 \
+            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None \
+            and isinstance(test.ops[0], (ast.Is, ast.IsNot)):
+        return test.left, isinstance(test.ops[0], ast.Is)
+    return None, False
 
 
 def _top_level_names(targets: list[ast.expr]) -> set[str]:
