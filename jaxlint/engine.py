@@ -366,28 +366,31 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     """Results in the order of `files`, the same whatever `jobs`. `cache_dir` None: no cache.
     `progress` hears each file as it is done, and whether its result came from the cache.
     `context`: the project's other files, analysed only for what they tell `files` (a helper of
-    `files` their jitted code calls). `contents`: the bytes of a path that are not on disk (stdin).
+    `files` their jitted code calls): their summaries, no rule runs there (cached apart from full
+    results). `contents`: the bytes of a path that are not on disk (stdin).
     `fixes` false: the fixes of `files` are not built, and their results are neither read from nor
-    written to the cache (the context files are analysed and cached as always): an editor's buffer,
-    whose fixes are built when one is asked for.
+    written to the cache: an editor's buffer, whose fixes are built when one is asked for.
 
     Each file is analysed alone first; the project pass then tells each module how the others'
     traced code calls it, and the modules told something new are analysed again, until none is."""
     from jaxlint.project.propagate import incoming_facts
     from jaxlint.project.resolve import ProjectIndex
 
+    named = set(files)
+    every = [*files, *dict.fromkeys(p for p in context if p not in named)]
+    check: _Check | _Split = _Check(settings, enabled, fixes)
+    if len(every) > len(files):
+        check = _Split(check, _Check(settings, frozenset()), frozenset(files))
     cache = None
     if cache_dir is not None:
         from jaxlint.cache import Cache
 
-        cache = Cache(cache_dir, settings, enabled)
-    named = set(files)
-    every = [*files, *dict.fromkeys(p for p in context if p not in named)]
+        cache = _Caches(Cache(cache_dir, settings, enabled) if fixes else None,
+                        Cache(cache_dir, settings, frozenset()) if isinstance(check, _Split) else None)
     overrides = contents or {}
     # The cache is keyed by content, so the bytes are read here; without it each worker reads its
     # own files (None), and no bytes travel between processes.
     data = [overrides[p] if p in overrides else read_file(p) if cache else None for p in every]
-    check = _Check(settings, enabled) if fixes else _Split(_Check(settings, enabled), frozenset(files))
     heard = (lambda path, hit: progress(path, hit) if path in named else None) if progress else None
     stats = stats if stats is not None else ProjectStats()
     stats.files = len(every)
@@ -442,12 +445,16 @@ def shown_path(path: str) -> str:
 
 
 def _analysed(check: _Check | _Split, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],
-              cache: Cache | None, jobs: int, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
+              cache: _Caches | None, jobs: int, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
     """`check` of each path, from the cache where it holds the result, else in worker processes."""
-    from jaxlint.parallel import ordered_map
-
     if isinstance(check, _Split):
         return _split_analysed(check, paths, data, incoming, cache, jobs, progress)
+    return _analysed_alike(check, paths, data, incoming, cache.named if cache else None, jobs, progress)
+
+
+def _analysed_alike(check: _Check, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],
+                    cache: Cache | None, jobs: int, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
+    from jaxlint.parallel import ordered_map
 
     keys = [cache.key(p, d, i) if cache and d is not None else None for p, d, i in zip(paths, data, incoming)]
     results = [cache.get(k, p, i) if cache and k else None for p, k, i in zip(paths, keys, incoming)]
@@ -468,14 +475,15 @@ def _analysed(check: _Check | _Split, paths: list[str], data: list[bytes | None]
 
 
 def _split_analysed(split: _Split, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],
-                    cache: Cache | None, jobs: int, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
+                    caches: _Caches | None, jobs: int, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
     results: list[FileResult | None] = [None] * len(paths)
-    plain = replace(split.check, fixes=False)
-    for named, check, where in ((True, plain, None), (False, split.check, cache)):
-        chosen = [i for i, path in enumerate(paths) if (path in split.named) == named]
+    parts = ((True, split.named, caches.named if caches else None),
+             (False, split.context, caches.context if caches else None))
+    for named, check, cache in parts:
+        chosen = [i for i, path in enumerate(paths) if (path in split.files) == named]
         if chosen:
-            done = _analysed(check, [paths[i] for i in chosen], [data[i] for i in chosen],
-                             [incoming[i] for i in chosen], where, jobs, progress)
+            done = _analysed_alike(check, [paths[i] for i in chosen], [data[i] for i in chosen],
+                                   [incoming[i] for i in chosen], cache, jobs, progress)
             for index, result in zip(chosen, done):
                 results[index] = result
     return results  # type: ignore[return-value]
@@ -513,11 +521,18 @@ class _Check:
 
 @dataclass(frozen=True)
 class _Split:
-    """check_paths(fixes=False): the `named` files without their fixes and without the cache, the
-    context files with `check` and the cache as always."""
+    """The named `files` checked with `named`; the project's other files with `context`, which runs
+    no rule: what they tell the named files is in their summaries."""
 
-    check: _Check
-    named: frozenset[str]
+    named: _Check
+    context: _Check
+    files: frozenset[str]
+
+
+@dataclass(frozen=True)
+class _Caches:
+    named: Cache | None  # None: the named files' results are not cached (an editor's buffer)
+    context: Cache | None  # the summaries of the project's other files
 
 
 def _crashed(item: tuple[str, bytes | None, Incoming | None], exc: BaseException) -> FileResult:

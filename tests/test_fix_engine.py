@@ -247,3 +247,16 @@ def test_a_fix_that_keeps_the_signature_stays_when_another_module_calls(tmp_path
     (tmp_path / "use.py").write_text("from objective import Objective\n\nprint(Objective(1.0).compute(2.0))\n")
     [finding] = as_json(tmp_path, ".")
     assert finding["code"] == "JAX101" and finding["fix"] is not None
+
+
+def test_no_removed_name_is_replaced_by_a_removed_name():
+    """JAX301/JAX303 fixes are not linted again (REMOVES_FINDING): they replace the flagged name by
+    its replacement, so no replacement (nor a module on its way) may be removed itself."""
+    from jaxlint.semantic.removed_api import REMOVED
+
+    for name, entry in REMOVED.items():
+        if entry.replacement is None:
+            continue
+        parts = entry.replacement.split(".")
+        prefixes = {".".join(parts[:cut]) for cut in range(1, len(parts) + 1)}
+        assert not prefixes & set(REMOVED), f"{name} → {entry.replacement} names a removed name"

@@ -163,7 +163,7 @@ def with_fixes(text: str, findings: Sequence[Finding], relint: Relint | None = N
         if not pending:
             break
         admitted, pending, _ = _round(text, pending)
-        if relint is not None and admitted:
+        if relint is not None and not all(_certain(b) for b in admitted):
             admitted = _effective(text, admitted, relint)
         valid.update((id(b.finding), b) for b in admitted)
     out = []
@@ -189,7 +189,14 @@ def _effective(text: str, admitted: list[_Built], relint: Relint) -> list[_Built
     again: dict[tuple[str, str], list[int]] = {}
     for finding in relint(fixed):
         again.setdefault(_identity(finding), []).append(back(after.offset(finding.location)))
-    return [b for b in admitted if not any(_within(b, before, at) for at in again.get(_identity(b.finding), ()))]
+    return [b for b in admitted
+            if _certain(b) or not any(_within(b, before, at) for at in again.get(_identity(b.finding), ()))]
+
+
+def _certain(built: _Built) -> bool:
+    """Whether the rule's fix removes its finding by construction (`REMOVES_FINDING`: it replaces the
+    flagged name itself), so that no lint of the result is needed to know it."""
+    return getattr(_builder(built.finding.code), "REMOVES_FINDING", False)
 
 
 def _identity(finding: Finding) -> tuple[str, str]:

@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from jaxlint.fixes.text_context import TextContext
 
 
+# The edit replaces the flagged name (or its import, or the `tie_in` call) by its replacement,
+# which is not removed itself (tests/test_fix_engine.py checks the tables): the finding is gone.
+REMOVES_FINDING = True
+
+
 def message(finding: Finding) -> str:
     data = finding.fix_data or {}
     return "Drop `tie_in`" if data.get("tie_in") else f"Use `{data.get('replacement')}`"

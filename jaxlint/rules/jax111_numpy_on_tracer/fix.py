@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-import libcst as cst
+import ast
 
 from jaxlint.diagnostics import Edit, Finding
-from jaxlint.fixes.context import Context, FixError
+from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.renames import spelled
+from jaxlint.fixes.text_context import TextContext
 
 
 def message(finding: Finding) -> str:
@@ -16,14 +17,14 @@ def message(finding: Finding) -> str:
     return f"Use `jnp.{(finding.fix_data or {}).get('name')}`"
 
 
-def build(ctx: Context, finding: Finding) -> list[Edit]:
+def build_text(ctx: TextContext, finding: Finding) -> list[Edit]:
     if (finding.fix_data or {}).get("table"):
-        subscript = ctx.at(finding, cst.Subscript)
+        subscript = ctx.at(finding, ast.Subscript)
         text, edits = spelled(ctx, "jax.numpy.asarray")
-        return [*edits, ctx.replace(subscript.value, f"{text}({ctx.code(subscript.value)})")]
+        return [*edits, ctx.replace(subscript.value, f"{text}({ctx.source(subscript.value)})")]
     name = (finding.fix_data or {}).get("name")
-    call = ctx.at(finding, cst.Call)
-    if not name or not isinstance(call.func, cst.Attribute):
+    call = ctx.at(finding, ast.Call)
+    if not name or not isinstance(call.func, ast.Attribute):
         raise FixError("not a call of a NumPy function")
     text, edits = spelled(ctx, f"jax.numpy.{name}")
     return [*edits, ctx.replace(call.func, text)]

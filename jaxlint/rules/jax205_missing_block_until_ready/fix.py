@@ -2,33 +2,35 @@
 
 from __future__ import annotations
 
-import libcst as cst
+import ast
 
 from jaxlint.diagnostics import Edit, Finding
-from jaxlint.fixes.context import Context, FixError
+from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import ensure_module
+from jaxlint.fixes.text_context import TextContext
 
 
 def message(finding: Finding) -> str:
     return "Wrap the timed result in `jax.block_until_ready(...)`"
 
 
-def build(ctx: Context, finding: Finding) -> list[Edit]:
+def build_text(ctx: TextContext, finding: Finding) -> list[Edit]:
     data = finding.fix_data or {}
     if data.get("lambda"):
-        value = ctx.at(finding, cst.Call).args[0].value
-        if not isinstance(value, cst.Lambda):
+        call = ctx.at(finding, ast.Call)
+        value = call.args[0] if call.args else None
+        if not isinstance(value, ast.Lambda):
             raise FixError("the timed callable is not a lambda")
         target = value.body
     else:
         target = _statement_value(ctx, data.get("row"), data.get("col"))
     jax, edits = ensure_module(ctx, "jax")
-    return [*edits, ctx.replace(target, f"{jax}.block_until_ready({ctx.code(target)})")]
+    return [*edits, ctx.replace(target, f"{jax}.block_until_ready({ctx.source(target)})")]
 
 
-def _statement_value(ctx: Context, row: int | None, col: int | None) -> cst.BaseExpression:
-    for node, where in ctx.positions.items():
-        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.Expr)) and (where.start.line, where.start.column) == (row, col):
+def _statement_value(ctx: TextContext, row: int | None, col: int | None) -> ast.expr:
+    for node in ctx.starting_on(row, ast.stmt) if row is not None else ():
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.Expr)) and node.col_offset == col:
             if node.value is None:
                 break
             return node.value

@@ -4,7 +4,7 @@ arrays as `jnp.stack` does, and makes an array of a list of numbers."""
 from __future__ import annotations
 
 from jaxlint.diagnostics import Edit, Finding
-from jaxlint.fixes.context import Context
+from jaxlint.fixes.text_context import TextContext
 from jaxlint.fixes.renames import spelled
 
 
@@ -12,7 +12,7 @@ def message(finding: Finding) -> str:
     return "Wrap it in `jnp.asarray(...)`"
 
 
-def build(ctx: Context, finding: Finding) -> list[Edit]:
+def build_text(ctx: TextContext, finding: Finding) -> list[Edit]:
     """The container as written, parentheses and all (a tuple's are part of it), wrapped."""
     offsets = ctx.offsets
     written = ctx.text[offsets.offset(finding.location):offsets.offset(finding.end_location)]

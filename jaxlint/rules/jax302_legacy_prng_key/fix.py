@@ -3,10 +3,10 @@ uint32 arrays, `key[0]`, `key.astype(...)`, saving them, changes)."""
 
 from __future__ import annotations
 
-import libcst as cst
+import ast
 
 from jaxlint.diagnostics import Edit, Finding
-from jaxlint.fixes.context import Context
+from jaxlint.fixes.text_context import TextContext
 from jaxlint.fixes.renames import spelled
 
 
@@ -14,7 +14,7 @@ def message(finding: Finding) -> str:
     return "Use `jax.random.key`"
 
 
-def build(ctx: Context, finding: Finding) -> list[Edit]:
-    node = ctx.at(finding, cst.BaseExpression)  # type: ignore[type-abstract]
+def build_text(ctx: TextContext, finding: Finding) -> list[Edit]:
+    node = ctx.at(finding, ast.expr)
     text, edits = spelled(ctx, "jax.random.key")
     return [*edits, ctx.replace(node, text)]
