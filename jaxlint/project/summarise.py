@@ -329,10 +329,13 @@ def _own_changes(tree: ast.Module) -> list[Change]:
                     for t in (s.targets if isinstance(s, ast.Assign) else [s.target]) if isinstance(t, ast.Name)}
     changes = []
     for function in (s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
-        declared = {name for node in ast.walk(function) if isinstance(node, ast.Global) for name in node.names}
+        nodes = list(ast.walk(function))  # once: config modules hold many functions
+        declared = {name for node in nodes if isinstance(node, ast.Global) for name in node.names}
+        if not declared and not module_names:
+            continue  # it can change no module-level name
         local = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)} | {
-            n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} - declared
-        for node in ast.walk(function):
+            n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} - declared
+        for node in nodes:
             changed = _changed_global(node, declared, module_names - local)
             if changed:
                 changes.append(Change(f".{changed[0]}", changed[1], node.lineno, function.name))  # type: ignore[attr-defined]
