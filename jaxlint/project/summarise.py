@@ -181,7 +181,7 @@ def _static_returns(model: Model, scope: Scope) -> str:
     read a shape, a size or a constant are interpreted (the cost)."""
     returns = [r.value for r in scope.of_type(ast.Return)]  # type: ignore[attr-defined]
     if not returns or not all(isinstance(r, ast.Tuple) and len(r.elts) == len(returns[0].elts) for r in returns) \
-            or not any(_may_be_static(e) for r in returns for e in r.elts):  # type: ignore[union-attr]
+            or not any(_may_be_static(e, scope) for r in returns for e in r.elts):  # type: ignore[union-attr]
         return ""
     values = model.returned_values(scope) or []
     if len(values) != len(returns) or any(v.elts is None or len(v.elts) != len(returns[0].elts) for v in values):
@@ -191,10 +191,21 @@ def _static_returns(model: Model, scope: Scope) -> str:
     return kinds if "s" in kinds else ""
 
 
-def _may_be_static(element: ast.expr) -> bool:
-    """A returned expression that may be static: it is or reads a name, a constant or a shape."""
-    return isinstance(element, (ast.Name, ast.Constant)) or any(
-        isinstance(n, ast.Attribute) and n.attr in SHAPE_ATTRS for n in ast.walk(element))
+def _may_be_static(element: ast.expr, scope: Scope) -> bool:
+    """A returned expression that may be static: a constant, a shape read, or a name where the
+    function reads a shape or a length or binds a constant (a name is else a parameter or what
+    was computed from them: interpreting every function of every module to find out is the cost of
+    a summary)."""
+    if isinstance(element, ast.Constant) or any(isinstance(n, ast.Attribute) and n.attr in SHAPE_ATTRS
+                                                 for n in ast.walk(element)):
+        return True
+    if not isinstance(element, ast.Name):
+        return False
+    if element.id not in scope.bindings:
+        return True  # a module-level name: a constant, perhaps
+    return any(isinstance(n, ast.Attribute) and n.attr in SHAPE_ATTRS for n in scope.of_type(ast.Attribute)) \
+        or any(isinstance(c.func, ast.Name) and c.func.id == "len" for c in scope.of_type(ast.Call)) \
+        or any(isinstance(a.value, ast.Constant) for a in scope.of_type(ast.Assign))  # type: ignore[attr-defined]
 
 
 def _returns_key(model: Model, scope: Scope) -> bool:
