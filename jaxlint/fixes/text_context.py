@@ -30,6 +30,8 @@ class TextContext:
         self._walked: set[int] = set()  # top-level statements indexed so far
         self._by_line: dict[int, list[ast.AST]] = {}
         self._parents: dict[ast.AST, ast.AST] = {}
+        # each statement's block (a body, an `else:`...) and its place there
+        self._blocks: dict[int, tuple[list[ast.stmt], int]] = {id(s): (tree.body, i) for i, s in enumerate(tree.body)}
 
     @classmethod
     def parse(cls, text: str) -> TextContext:
@@ -68,10 +70,12 @@ class TextContext:
                 self._by_line.setdefault(start, []).append(node)
             for name in node._fields:
                 value = getattr(node, name)
-                for child in value if isinstance(value, list) else (value,):
+                for place, child in enumerate(value if isinstance(value, list) else (value,)):
                     if isinstance(child, ast.AST):
                         self._parents[child] = node
                         pending.append(child)
+                        if isinstance(child, ast.stmt):
+                            self._blocks[id(child)] = (value, place)
 
     @cached_property
     def _starts(self) -> list[int]:
@@ -107,20 +111,14 @@ class TextContext:
         """The statement that holds `node`; of statements that share a line (`a = 1; b = 2`), the
         first, as libcst's statement lines are."""
         statement = node if isinstance(node, ast.stmt) else self.enclosing(node, ast.stmt)  # type: ignore[type-abstract]
-        block = self.block_of(statement)
-        index = next(i for i, s in enumerate(block) if s is statement)
+        block, index = self._blocks[id(statement)]
         while index > 0 and block[index - 1].end_lineno == block[index].lineno:
             index -= 1
         return block[index]
 
     def block_of(self, statement: ast.stmt) -> list[ast.stmt]:
         """The list of statements (a body, an `else:`, ...) that holds `statement`."""
-        parent = self._parents.get(statement, self.tree)
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(parent, field, None)
-            if isinstance(block, list) and any(s is statement for s in block):
-                return block
-        return [statement]
+        return self._blocks[id(statement)][0]
 
     # --- text and edits ---------------------------------------------------------------------
 

@@ -61,10 +61,9 @@ def _first_use(ctx: TextContext, key: str, line: int | None, second: ast.Name) -
 def _statement_in_block_of(ctx: TextContext, first: ast.AST, second: ast.AST) -> ast.stmt | None:
     """The statement holding `first` that sits in a block enclosing `second`, and comes before it."""
     line = ctx.statement(second).lineno
-    held = {id(a) for a in ctx.ancestors(second)} | {id(second)}
-    for statement in (a for a in [first, *ctx.ancestors(first)] if isinstance(a, ast.stmt)):
-        block = ctx.block_of(statement)
-        if any(id(s) in held for s in block if s is not statement):
+    around = {id(ctx.block_of(a)) for a in ctx.ancestors(second) if isinstance(a, ast.stmt)}  # blocks holding it
+    for statement in (a for a in ctx.ancestors(first) if isinstance(a, ast.stmt)):
+        if id(ctx.block_of(statement)) in around:
             start = ctx.statement(statement)
             return start if (statement.end_lineno or statement.lineno) < line else None
     return None
