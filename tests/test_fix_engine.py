@@ -260,3 +260,38 @@ def test_no_removed_name_is_replaced_by_a_removed_name():
         parts = entry.replacement.split(".")
         prefixes = {".".join(parts[:cut]) for cut in range(1, len(parts) + 1)}
         assert not prefixes & set(REMOVED), f"{name} → {entry.replacement} names a removed name"
+
+
+def _reuses(count: int) -> str:
+    """One function consuming one key `count` times: `count - 1` alike JAX102 findings."""
+    return "\n".join(["import jax", "", "def run(key):",
+                      *(f"    a{i} = jax.random.normal(key, (3,))" for i in range(count)), "    return a0", ""])
+
+
+def test_many_alike_findings_in_one_function_cost_linear_time() -> None:
+    """Whether each fix's finding comes back is looked up, not compared with every alike finding
+    found again (that was quadratic: 8,000 reuses took a minute)."""
+    import time
+
+    def cpu(count: int) -> float:
+        started = time.process_time()
+        result = check_source(Source(_reuses(count)), "gen.py", Settings(), frozenset({"JAX102"}))
+        assert len(result.findings) == count - 1
+        return time.process_time() - started
+
+    cpu(50)  # imports
+    small, large = cpu(400), cpu(3200)
+    assert large < 20 * small, f"8x the findings took {large / small:.1f}x the time"
+
+
+def test_fixes_built_on_the_text_do_not_import_libcst() -> None:
+    """Renames and key splits (the fixable findings research code has most) are built on `ast`'s
+    positions: a check pays neither libcst's import nor its parse for them."""
+    program = ("import jax\n\ndef f(key, x):\n    a = jax.random.normal(key, (3,))\n"
+               "    b = jax.random.normal(key, (3,))\n    return jax.tree_map(lambda t: t + a + b, x)\n")
+    script = ("import sys\nfrom jaxlint.config import Settings\nfrom jaxlint.engine import check_source\n"
+              "from jaxlint.source import Source\n"
+              f"result = check_source(Source({program!r}), 'f.py', Settings(), frozenset({{'JAX102', 'JAX301'}}))\n"
+              "print(sorted((f.code, f.fix is not None) for f in result.findings), 'libcst' in sys.modules)\n")
+    output = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert output.strip() == "[('JAX102', True), ('JAX301', True)] False"
