@@ -21,10 +21,10 @@ except ImportError:  # another Python implementation
 from jaxlint import __version__
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Edit, Finding, Fix, Location
-from jaxlint.engine import FileResult
 from jaxlint.project.incoming import Incoming
 from jaxlint.project.summary import decode as decode_summary
 from jaxlint.project.summary import encode as encode_summary
+from jaxlint.results import FileResult
 
 _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
         "# This file is a cache directory tag created by jaxlint.\n"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import fnmatch
-import functools
 import os
 import sys
 import time
@@ -16,27 +15,20 @@ from typing import TYPE_CHECKING
 
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding, Location
+from jaxlint.paths import module_name, package_of, read_file
+from jaxlint.results import FileResult
 from jaxlint.rules import INTERNAL_ERROR, SYNTAX_ERROR, rules
 from jaxlint.source import BrokenCell, Source, UndecodableSource, decode
 
 if TYPE_CHECKING:  # the model is imported when a file needs it: cache hits and skipped files never do
     from jaxlint.cache import Cache
     from jaxlint.project.incoming import Incoming
-    from jaxlint.project.summary import ModuleSummary
     from jaxlint.rules.base import Report
     from jaxlint.semantic.model import Model, ModelOptions
 
 _CONTEXT_LINES = 3
 # A file none of these words occur in cannot have a finding (every rule needs one of these imports).
 _JAX_FAMILY = (b"jax", b"flax", b"equinox", b"optax", b"numpyro", b"haiku", b"chex")
-
-
-@dataclass(frozen=True)
-class FileResult:
-    findings: tuple[Finding, ...]
-    errors: tuple[str, ...] = ()  # internal errors, for stderr
-    summary: ModuleSummary | None = None  # what other modules need to know of it; None: not parsed
-    incoming: Incoming | None = None  # what the other modules told it (None: nothing)
 
 
 def check_file(path: str, settings: Settings, enabled: frozenset[str], data: bytes | None = None,
@@ -136,13 +128,6 @@ def _suppressions(text: str):
     from jaxlint import noqa
 
     return noqa.parse(text)
-
-
-def package_of(path: str, name: str) -> str | None:
-    """The package a module's relative imports start from (a package's `__init__` is its own)."""
-    if os.path.basename(path) == "__init__.py":
-        return name
-    return name.rpartition(".")[0] or None
 
 
 def _outline(source: Source, path: str, settings: Settings) -> FileResult:
@@ -322,30 +307,6 @@ def _expand(codes: tuple[str, ...]) -> set[str]:
     return {info.code for info in catalog() if any(c == "ALL" or info.code.startswith(c) for c in codes)}
 
 
-def module_name(path: str) -> str:
-    """Dotted module name for the JSON `function` field, from the package root (the first folder up
-    without an `__init__.py`): site-packages/blackjax/mcmc/hmc.py → blackjax.mcmc.hmc; a file
-    outside any package is named by its stem."""
-    absolute = os.path.abspath(path)
-    *packages, filename = os.path.relpath(absolute, package_root(absolute)).split(os.sep)
-    parts = packages if filename == "__init__.py" else [*packages, os.path.splitext(filename)[0]]
-    return ".".join(parts) or "__main__"
-
-
-def package_root(path: str) -> str:
-    """The folder a file's top-level package sits in (its own folder for a plain script): where
-    Python finds it when the project runs, and where the modules importing it live."""
-    folder = os.path.dirname(os.path.abspath(path))
-    while _is_package(folder) and os.path.dirname(folder) != folder:
-        folder = os.path.dirname(folder)
-    return folder
-
-
-@functools.lru_cache(maxsize=4096)
-def _is_package(folder: str) -> bool:
-    return os.path.isfile(os.path.join(folder, "__init__.py"))
-
-
 class ProjectStats:
     """Where a run's time went, for `--verbose` and the benchmark (a plain class: a dataclass costs
     start-up time)."""
@@ -494,15 +455,6 @@ def _size(path: str) -> int:
         return os.path.getsize(path)
     except OSError:
         return 0
-
-
-def read_file(path: str) -> bytes | None:
-    """The file's bytes; None when unreadable (check_file then reports why)."""
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError:
-        return None
 
 
 @dataclass(frozen=True)

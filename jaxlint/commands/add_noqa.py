@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from jaxlint import noqa, notebooks
 from jaxlint.diagnostics import Edit, Finding, Location
-from jaxlint.engine import FileResult, read_file
 from jaxlint.fixes.write import Encoded, WriteError, write_fixed
+from jaxlint.paths import read_file
+from jaxlint.results import FileResult
 from jaxlint.rules import INTERNAL_ERROR, SYNTAX_ERROR
 from jaxlint.source import Source, split_lines
 

@@ -5,18 +5,19 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from typing import TextIO
 
+from jaxlint.commands.fixable import only_fixable
 from jaxlint.config import ConfigError, Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.discovery import discover
-from jaxlint.engine import FileResult, ProjectStats, check_paths
+from jaxlint.engine import ProjectStats, check_paths
 from jaxlint.progress import Progress, wanted
 from jaxlint.project.callers import OtherModules, project_modules, withdraw_in_results
 from jaxlint.project.context import context_files
+from jaxlint.results import FileResult
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 STDIN = "-"  # the path that means "read the source from stdin"
@@ -119,14 +120,6 @@ def _fix_and_report(files: list[str], results: list[FileResult], stdin: bytes | 
     if options.exit_zero:
         return EXIT_CLEAN
     return EXIT_FINDINGS if findings or (options.exit_non_zero_on_fix and fixed_any) else EXIT_CLEAN
-
-
-def only_fixable(findings: Sequence[Finding], fixable: frozenset[str] | None) -> tuple[Finding, ...]:
-    """The findings, with the fix dropped where `--fixable`/`--unfixable` rule it out: neither
-    advertised nor applied (the report and the fix loop both see findings through this)."""
-    if fixable is None:
-        return tuple(findings)
-    return tuple(f if f.fix is None or f.code in fixable else replace(f, fix=None) for f in findings)
 
 
 def _stdin_name(options: CheckOptions) -> str | None:

@@ -9,16 +9,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from jaxlint.commands.fixable import only_fixable
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
-from jaxlint.engine import FileResult, check_source, read_file
+from jaxlint.engine import check_source
 from jaxlint.fixes.files import FileFix, fix_file
 from jaxlint.fixes.write import WriteError, write_fixed
+from jaxlint.paths import read_file
 from jaxlint.progress import Progress, wanted
 from jaxlint.project.callers import (
     OtherModules,
     withdraw_outside_callers,
 )
+from jaxlint.results import FileResult
 from jaxlint.source import Source, split_lines
 
 
@@ -81,8 +84,6 @@ def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes 
 
 def _fix(path: str, data: bytes, result: FileResult, settings: Settings, codes: frozenset[str], unsafe: bool,
          others: OtherModules, fixable: frozenset[str] | None) -> FileFix:
-    from jaxlint.commands.check import only_fixable
-
     def lint(source: Source) -> Sequence[Finding]:
         # linted with what the other modules told it, as the report was: a fix must remove the finding there
         findings = check_source(source, path, settings, codes, incoming=result.incoming).findings

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from jaxlint.config import ConfigError, Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.discovery import discover
-from jaxlint.engine import check_paths, module_name
+from jaxlint.engine import check_paths
+from jaxlint.paths import module_name
 from jaxlint.project.context import context_files
 from jaxlint.project.incoming import Incoming
 from jaxlint.rules import rule

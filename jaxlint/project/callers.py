@@ -12,7 +12,8 @@ from dataclasses import replace
 
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
-from jaxlint.engine import FileResult, read_file
+from jaxlint.paths import read_file
+from jaxlint.results import FileResult
 
 SIGNATURE_CHANGING = frozenset({"JAX101"})  # its fix adds a parameter to the function
 
@@ -71,7 +72,7 @@ def project_modules(files: Sequence[str], settings: Settings) -> OtherModules:
 
     def paths() -> list[str]:
         from jaxlint.discovery import discover
-        from jaxlint.engine import package_root
+        from jaxlint.paths import package_root
 
         roots = {package_root(f) for f in files}
         if settings.config_file is not None:

@@ -8,7 +8,7 @@ import os
 import tomllib
 
 from jaxlint.config import DEFAULT_SRC
-from jaxlint.engine import package_root
+from jaxlint.paths import package_root
 
 _PROJECT_FILES = ("pyproject.toml", "jaxlint.toml")
 

@@ -14,7 +14,7 @@ import functools
 import os
 import re
 
-from jaxlint.engine import package_root, read_file
+from jaxlint.paths import package_root, read_file
 from jaxlint.project.roots import nearest_marked, too_wide
 from jaxlint.project.summary import ModuleSummary
 from jaxlint.semantic.x64 import VARIABLE_OFF, enables_x64

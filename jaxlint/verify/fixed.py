@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
-from jaxlint.engine import check_source, read_file
+from jaxlint.engine import check_source
+from jaxlint.paths import read_file
 from jaxlint.project.incoming import Incoming
 from jaxlint.rules import part
 from jaxlint.source import Source
