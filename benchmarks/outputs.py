@@ -13,6 +13,7 @@ a new warning is a change of behaviour as well.
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +25,9 @@ import realcode
 REPOSITORY = Path(__file__).resolve().parents[1]
 PROJECTS = REPOSITORY / "fixtures" / "projects"
 CHECK = (sys.executable, "-m", "jaxlint", "check", "--no-cache", "--output-format", "json", "--exit-zero")
+# The jaxlint of this tree, wherever the environment's jaxlint is installed from (a copy of the
+# tree can be compared while the original is being edited).
+ENVIRONMENT = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(REPOSITORY), os.environ.get("PYTHONPATH"))))}
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,8 @@ class Run:
     target: str
 
     def execute(self) -> bytes:
-        result = subprocess.run([*CHECK, self.target], cwd=self.folder, capture_output=True, check=False)
+        result = subprocess.run([*CHECK, self.target], cwd=self.folder, env=ENVIRONMENT,
+                                capture_output=True, check=False)
         return result.stdout + b"\n--- stderr ---\n" + result.stderr + f"\n--- exit {result.returncode}\n".encode()
 
 
