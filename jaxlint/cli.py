@@ -9,13 +9,12 @@ from pathlib import Path
 import click
 
 from jaxlint import __version__
+from jaxlint.command_settings import known_codes, resolve_settings
 from jaxlint.config import (
     ConfigError,
     Settings,
     chosen_codes,
     enabled_codes,
-    find_config,
-    load_settings,
     parse_code_list,
     parse_glob_list,
     parse_per_file_ignores,
@@ -26,35 +25,6 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
 TARGET_VERSIONS = tuple(f"py3{minor}" for minor in range(8, 15))
 
 
-def _known_codes() -> set[str]:
-    from jaxlint.rules import catalog
-
-    return {info.code for info in catalog()}
-
-
-def resolve_settings(paths: tuple[str, ...], config: str | None, select: str | None, ignore: str | None,
-                     extend_select: str | None) -> Settings:
-    """Config file (explicit or found upward from the first path) + command-line overrides."""
-    known = _known_codes()
-    if config is not None:
-        path = Path(config)
-        if not path.is_file():
-            raise ConfigError(f"--config {config}: no such file")
-    else:
-        path = find_config(Path(paths[0]) if paths else Path.cwd())
-    settings = load_settings(path, known)
-    overrides = {}
-    for option, value in (("select", select), ("ignore", ignore), ("extend_select", extend_select)):
-        codes = parse_code_list(value, known, f"--{option.replace('_', '-')}")
-        if codes is not None:
-            overrides[option] = codes if option != "ignore" else settings.ignore + codes
-    if "extend_select" in overrides:
-        overrides["extend_select"] = settings.extend_select + overrides["extend_select"]
-    from dataclasses import replace
-
-    return replace(settings, **overrides)
-
-
 def _with_check_options(settings: Settings, exclude: str | None, extend_exclude: str | None,
                         target_version: str | None, extend_ignore: str | None, per_file_ignores: tuple[str, ...],
                         extend_per_file_ignores: tuple[str, ...], ignore_noqa: bool,
@@ -63,7 +33,7 @@ def _with_check_options(settings: Settings, exclude: str | None, extend_exclude:
     the configured ones (default excludes too), the --extend-* options add to them."""
     from dataclasses import replace
 
-    known = _known_codes()
+    known = known_codes()
     changes: dict = {"target_version": target_version, "ignore_noqa": ignore_noqa}
     if exclude is not None:
         changes["exclude"] = parse_glob_list(exclude)
@@ -87,7 +57,7 @@ def _fixable_codes(fixable: str | None, extend_fixable: str | None, unfixable: s
     """The codes whose fixes --fixable/--extend-fixable/--unfixable allow (selected as rules are); None: all."""
     if fixable is None and extend_fixable is None and unfixable is None:
         return None
-    known = _known_codes()
+    known = known_codes()
     on = (parse_code_list(fixable, known, "--fixable") or ("ALL",)) + \
         (parse_code_list(extend_fixable, known, "--extend-fixable") or ())
     return frozenset(chosen_codes(on, parse_code_list(unfixable, known, "--unfixable") or (), sorted(known)))
@@ -173,7 +143,7 @@ def check(paths, fix, unsafe_fixes, fix_only, add_noqa, diff, select, ignore, ex
         quiet=quiet, verbose=verbose, jobs=jobs or os.cpu_count() or 1, show_fixes=show_fixes,
         exit_non_zero_on_fix=exit_non_zero_on_fix, output_file=output_file, fix_only=bool(fix_only),
         add_noqa=add_noqa, fixable=_fixable_codes(fixable, extend_fixable, unfixable), color=color)
-    enabled = enabled_codes(settings, sorted(_known_codes()))
+    enabled = enabled_codes(settings, sorted(known_codes()))
     if show_files or show_settings:
         from jaxlint.commands import show
 
@@ -207,7 +177,7 @@ def verify(paths, run_command, record_calls, examples, timeout, select, ignore, 
                             record_calls=record_calls,
                             output_format=output_format, workers=jobs or min(4, os.cpu_count() or 1),
                             quiet=quiet)
-    sys.exit(run_verify(options, settings, enabled_codes(settings, sorted(_known_codes()))))
+    sys.exit(run_verify(options, settings, enabled_codes(settings, sorted(known_codes()))))
 
 
 @main.command()

@@ -63,7 +63,7 @@ class BufferSettings:
 def buffer_settings(path: str, options: EditorOptions) -> BufferSettings:
     """The settings `jaxlint check --stdin-filename PATH` would use, with the editor's options as the
     command line's. Raises ConfigError as the command line does (exit 2 there, a message here)."""
-    from jaxlint.cli import _known_codes, resolve_settings
+    from jaxlint.command_settings import known_codes, resolve_settings
     from jaxlint.config import enabled_codes
 
     config = options.config
@@ -72,7 +72,7 @@ def buffer_settings(path: str, options: EditorOptions) -> BufferSettings:
     settings = resolve_settings((path,), config, options.select, options.ignore, options.extend_select)
     if options.unsafe_fixes is not None:
         settings = replace(settings, unsafe_fixes=options.unsafe_fixes)
-    return BufferSettings(settings, frozenset(enabled_codes(settings, sorted(_known_codes()))), settings.unsafe_fixes)
+    return BufferSettings(settings, frozenset(enabled_codes(settings, sorted(known_codes()))), settings.unsafe_fixes)
 
 
 __all__ = ["BufferSettings", "ConfigError", "EditorOptions", "buffer_settings"]
