@@ -5,7 +5,8 @@
 An edge is any import of a jaxlint module, at module level or inside a function (a lazy import
 still ties the two files together); imports under `if TYPE_CHECKING:` are left out, as they
 never run, unless --type-checking asks for them (the graph a type checker reads). A circle is a strongly connected component of more than one file. Also lists each
-file of jaxlint/semantic/ or jaxlint/project/ that imports a rule.
+file of jaxlint/semantic/ or jaxlint/project/ that imports a rule, and each import of
+jaxlint/knowledge/ (the bottom layer) from outside it.
 """
 
 from __future__ import annotations
@@ -107,15 +108,20 @@ def rules_imported_below(graph: dict[str, set[str]]) -> list[str]:
                   for target in targets if target.startswith("jaxlint.rules"))
 
 
+def knowledge_imports_above(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(f"{module} → {target}" for module, targets in graph.items() if module.startswith("jaxlint.knowledge")
+                  for target in targets if not target.startswith("jaxlint.knowledge"))
+
+
 def main() -> int:
     graph = import_graph(type_checking="--type-checking" in sys.argv[1:])
     found = circles(graph)
     for component in found:
         print(f"circle of {len(component)}: " + ", ".join(component))
-    crossings = rules_imported_below(graph)
+    crossings = rules_imported_below(graph) + knowledge_imports_above(graph)
     for line in crossings:
-        print(f"rule imported below the rules: {line}")
-    print(f"{len(found)} circles, {len(crossings)} rule imports from semantic/ or project/")
+        print(f"import against the layers: {line}")
+    print(f"{len(found)} circles, {len(crossings)} imports against the layers")
     return 1 if found or crossings else 0
 
 

@@ -1,4 +1,4 @@
-"""The model's table of where JAX functions take a dtype (semantic/dtype_arguments.py), checked
+"""The model's table of where JAX functions take a dtype (knowledge/dtype_arguments.py), checked
 against the installed JAX: each entry names a parameter JAX has at that position (or keyword only),
 and a float64 asked there comes out as float32 when x64 is off, as JAX207 says."""
 
@@ -10,7 +10,7 @@ import warnings
 
 import pytest
 
-from jaxlint.semantic.dtype_arguments import ARRAY_METHOD_SLOTS, DTYPE_SLOTS, DtypeSlot
+from jaxlint.knowledge.dtype_arguments import ARRAY_METHOD_SLOTS, DTYPE_SLOTS, DtypeSlot
 
 jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")

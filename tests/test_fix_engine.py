@@ -252,7 +252,7 @@ def test_a_fix_that_keeps_the_signature_stays_when_another_module_calls(tmp_path
 def test_no_removed_name_is_replaced_by_a_removed_name():
     """JAX301/JAX303 fixes are not linted again (REMOVES_FINDING): they replace the flagged name by
     its replacement, so no replacement (nor a module on its way) may be removed itself."""
-    from jaxlint.semantic.removed_api import REMOVED
+    from jaxlint.knowledge.removed_api import REMOVED
 
     for name, entry in REMOVED.items():
         if entry.replacement is None:

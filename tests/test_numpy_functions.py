@@ -1,4 +1,4 @@
-"""The model's table of NumPy functions that fail on tracers (semantic/numpy_functions.py), checked
+"""The model's table of NumPy functions that fail on tracers (knowledge/numpy_functions.py), checked
 against the installed NumPy and JAX: each raises TracerArrayConversionError under jit, and each that
 the fix maps to `jax.numpy` exists there and takes the tracer."""
 
@@ -9,7 +9,7 @@ import warnings
 
 import pytest
 
-from jaxlint.semantic.numpy_functions import CONVERTING, WITH_JNP
+from jaxlint.knowledge.numpy_functions import CONVERTING, WITH_JNP
 
 jax = pytest.importorskip("jax")
 np = pytest.importorskip("numpy")

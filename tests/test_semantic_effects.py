@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.semantic.calls import is_array_annotation
+from jaxlint.knowledge.api import is_array_annotation
 from jaxlint.semantic.concrete_guards import concrete_only
 from jaxlint.semantic.differentiation import differentiated_facts, differentiated_params
 from jaxlint.semantic.narrowing import dead_under_tracing

@@ -6,6 +6,7 @@ import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.api import SHAPE_ATTRS
 from jaxlint.project.summary import (
     ANY,
     Change,
@@ -16,7 +17,6 @@ from jaxlint.project.summary import (
     table,
     unexamined,
 )
-from jaxlint.semantic.calls import SHAPE_ATTRS
 from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.model import TREE_MAPS
 from jaxlint.semantic.module_arguments import site_of_call

@@ -7,8 +7,9 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.removed_api import ADDED_IN
 from jaxlint.rules.base import Report, snippet
-from jaxlint.semantic.removed_api import ADDED_IN, Reference
+from jaxlint.semantic.removed_api import Reference
 
 if TYPE_CHECKING:
     from jaxlint.jax_target import JaxTarget

@@ -10,8 +10,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.api import is_array_annotation
 from jaxlint.rules.where_arms import NAMED_NUMBERS
-from jaxlint.semantic.calls import is_array_annotation
 from jaxlint.semantic.imports import last_name
 
 if TYPE_CHECKING:

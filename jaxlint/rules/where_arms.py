@@ -10,8 +10,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.static_arguments import METHOD_SINKS, SHAPE_SINKS
 from jaxlint.semantic.imports import last_name, qualified_name
-from jaxlint.semantic.static_arguments import METHOD_SINKS, SHAPE_SINKS
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.interpret import Facts

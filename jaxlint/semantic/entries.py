@@ -11,13 +11,13 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from jaxlint.semantic import calls as C
+from jaxlint.knowledge import api
 
 if TYPE_CHECKING:
     from jaxlint.semantic.scopes import Scope
 
 # Attributes that arrays have as well: using one says nothing about being a container.
-_ARRAY_LIKE_ATTRS = C.SHAPE_ATTRS | C.STATIC_ATTRS | C.ARRAY_ATTRS | C.ARRAY_METHODS | {"at"}
+_ARRAY_LIKE_ATTRS = api.SHAPE_ATTRS | api.STATIC_ATTRS | api.ARRAY_ATTRS | api.ARRAY_METHODS | {"at"}
 
 
 def constant_key(index: ast.expr) -> bool:

@@ -7,10 +7,11 @@ import ast
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from jaxlint.semantic import calls as C
+from jaxlint.knowledge import api
+from jaxlint.knowledge.transforms import TRANSFORMS
+from jaxlint.semantic.calls import call_value, flax_module_arguments, flax_rng_arguments
 from jaxlint.semantic.entries import constant_key, entry_key, used_as_containers
 from jaxlint.semantic.imports import last_name
-from jaxlint.semantic.transforms import TRANSFORMS
 from jaxlint.semantic.values import (
     MAYBE_TRACED,
     NOT_TRACED,
@@ -149,14 +150,14 @@ class Interpreter:
         name, annotation = param.arg, param.annotation
         value = UNKNOWN
         if info is not None and info.traced and name in info.traced_params:
-            value = TREE if C.is_container_param(name, annotation) else TRACED
+            value = TREE if api.is_container_param(name, annotation) else TRACED
             if value is TREE:
                 value = replace(TREE, fields=self.model.annotated_fields(annotation, self.scope))
             if annotation is None:  # an array as far as control flow goes; a dict for all we know
                 value = replace(value, jax=False)
         elif info is not None and (name in info.static_params or name in info.given_static):
             value = STATIC
-        elif C.is_array_annotation(annotation):
+        elif api.is_array_annotation(annotation):
             value = Value(jax=True)
         if value.traced and info is not None and info.all_params_traced and not info.filtered \
                 and "module" not in info.transforms and (info.cached or not info.batched):
@@ -532,13 +533,13 @@ class Interpreter:
         qualified = self.model.qualified(node, self.scope)
         if qualified is not None:
             return STATIC  # a module attribute such as `jnp.float32` or `math.pi`
-        if node.attr in C.SHAPE_ATTRS:
+        if node.attr in api.SHAPE_ATTRS:
             return Value(static=True, shape=True, is_tuple=node.attr == "shape")
         if self.tracks_keys and self.model.repetition.stored_key(self.scope, node):
             return Value(key=("stored", node.attr), jax=True)  # the same key on every call
-        if node.attr in C.STATIC_ATTRS:
+        if node.attr in api.STATIC_ATTRS:
             return STATIC
-        if node.attr in C.ARRAY_ATTRS and (base.traced or base.jax or base.numpy):
+        if node.attr in api.ARRAY_ATTRS and (base.traced or base.jax or base.numpy):
             return replace(base.as_array(), static=False, shape=False)
         if base.fields is not None:
             return dict(base.fields).get(node.attr, UNKNOWN)
@@ -546,7 +547,7 @@ class Interpreter:
             return field_value  # `self.features` of a module whose fields are Python values
         if base.static and not base.traced:
             return STATIC  # an attribute of a Python value known at trace time (a static config)
-        if base.traced and not C.METADATA_ATTR.search(node.attr):
+        if base.traced and not api.METADATA_ATTR.search(node.attr):
             # Static metadata (`x.irreps`) as well as a leaf: traced for sure only where the class says so.
             return replace(TREE, uncertain=True)
         return UNKNOWN
@@ -607,12 +608,12 @@ class Interpreter:
     def _eval_Call(self, node: ast.Call, state: State) -> Value:
         func = self.eval(node.func, state)
         qualified = self.model.qualified(node.func, self.scope)
-        if qualified in C.SELECTORS:
+        if qualified in api.SELECTORS:
             args = self._alternatives(node.args, state)
         else:
             args = [self.eval(a, state) for a in node.args]
         kwargs = {k.arg or "**": self.eval(k.value, state) for k in node.keywords}
-        result = C.call_value(self, node, qualified, func, args, kwargs)
+        result = call_value(self, node, qualified, func, args, kwargs)
         if qualified is None and (fields := self.model.constructed_fields(node, self.scope, args, kwargs)) is not None:
             result = Value(traced=TRACED_TREE if any(v.traced for _, v in fields) else NOT_TRACED, fields=fields)
         elif qualified == "jax.tree.map" and not result.traced and node.args and self._closes_over_traced(
@@ -683,14 +684,14 @@ class Interpreter:
                 self._derive(node.args[0], args[0].key, ("fold_in", data.value), node, state)
             return
         if kind == "derive":  # flax init/apply: keys derived per module path, the same for the same call
-            rngs = C.flax_rng_arguments(node)
+            rngs = flax_rng_arguments(node)
             method = next((ast.dump(k.value) for k in node.keywords if k.arg == "method"), None)
             derived = set()  # one key for several streams (`rngs={"params": k, "dropout": k}`): once
             for expr in rngs:
                 if (key := self.facts.value(expr).key) is not None and key not in derived:
                     derived.add(key)
                     self._derive(expr, key, ("flax", last_name(node.func), method), node, state)
-            passed_on = {id(e) for e in C.flax_module_arguments(node)}
+            passed_on = {id(e) for e in flax_module_arguments(node)}
             exprs = [(e, v) for e, v in exprs if id(e) in passed_on]
             kind = "consume"  # the module's own arguments: an unknown method
             unknown = True

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from jaxlint.semantic.calls import (
+from jaxlint.knowledge.api import (
     ABSTRACT_EVALUATION,
     FLAX_KEY_DERIVING_METHODS,
     KEEPING_FUNCTIONS,
@@ -21,10 +21,9 @@ from jaxlint.semantic.calls import (
     RECORD_FUNCTIONS,
     RECORD_METHODS,
     STAGING_METHODS,
-    flax_module_arguments,
-    flax_rng_arguments,
     key_use,
 )
+from jaxlint.semantic.calls import flax_module_arguments, flax_rng_arguments
 from jaxlint.semantic.classes import attribute_stores, method_class
 from jaxlint.semantic.imports import last_name
 

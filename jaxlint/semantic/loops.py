@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.static_arguments import SHAPE_SINKS
+from jaxlint.knowledge.transforms import TRANSFORMS
 from jaxlint.semantic.imports import last_name
-from jaxlint.semantic.static_arguments import SHAPE_SINKS
 from jaxlint.semantic.traced import Wrap, with_statics
-from jaxlint.semantic.transforms import TRANSFORMS
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model

@@ -9,9 +9,10 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from jaxlint.knowledge.api import SCALAR_ANNOTATIONS, is_array_annotation
+from jaxlint.knowledge.transforms import Transform
 from jaxlint.project.incoming import NOTHING, Entry, Incoming
 from jaxlint.project.summary import may_be_project
-from jaxlint.semantic.calls import SCALAR_ANNOTATIONS, is_array_annotation
 from jaxlint.semantic.classes import field_declarations
 from jaxlint.semantic.fields import ClassFields, declared_static
 from jaxlint.semantic.imports import last_name, qualified_name
@@ -30,7 +31,6 @@ from jaxlint.semantic.traced import (
     defaulted_params,
     looks_static,
 )
-from jaxlint.semantic.transforms import Transform
 from jaxlint.semantic.values import (
     STATIC,
     TRACED,

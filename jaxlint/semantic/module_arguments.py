@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from jaxlint.semantic import calls as C
+from jaxlint.knowledge import api
 from jaxlint.semantic.module_calls import ModuleCalls, is_static_argument
 from jaxlint.semantic.traced import defaulted_params
 from jaxlint.semantic.values import TRACED
@@ -52,7 +52,7 @@ def _config_attribute(expr: ast.expr, where: Scope) -> bool:
     neither an array attribute nor one of an array."""
     depth = 0
     while isinstance(expr, ast.Attribute):
-        if expr.attr in C.ARRAY_ATTRS or expr.attr == "value":  # `self.scale.value`: a flax variable's array
+        if expr.attr in api.ARRAY_ATTRS or expr.attr == "value":  # `self.scale.value`: a flax variable's array
             return False
         expr, depth = expr.value, depth + 1
     method = where

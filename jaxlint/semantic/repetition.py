@@ -10,7 +10,7 @@ import ast
 import functools
 from typing import TYPE_CHECKING
 
-from jaxlint.semantic.calls import KEY_MAKERS, RECORD_METHODS
+from jaxlint.knowledge.api import KEY_MAKERS, RECORD_METHODS
 from jaxlint.semantic.classes import (
     BUILDERS,
     attribute_stores,

@@ -13,7 +13,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from jaxlint.semantic.calls import CONTAINER_MAKERS
+from jaxlint.knowledge.api import CONTAINER_MAKERS
 from jaxlint.semantic.classes import attribute_stores, method_class
 
 if TYPE_CHECKING:

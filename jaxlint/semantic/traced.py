@@ -5,8 +5,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field, replace
 
+from jaxlint.knowledge import transforms as T
 from jaxlint.project.summary import may_be_project
-from jaxlint.semantic import transforms as T
 from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
 from jaxlint.semantic.scopes import Scope
 

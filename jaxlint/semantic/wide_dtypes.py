@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, NamedTuple
 
-from jaxlint.semantic.dtype_arguments import ARRAY_METHOD_SLOTS, DTYPE_SLOTS, DtypeSlot
+from jaxlint.knowledge.dtype_arguments import ARRAY_METHOD_SLOTS, DTYPE_SLOTS, DtypeSlot
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.x64 import decided_locally
 

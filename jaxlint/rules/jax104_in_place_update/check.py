@@ -7,8 +7,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from jaxlint.rules.base import Report, snippet
-from jaxlint.semantic.calls import (
+from jaxlint.knowledge.api import (
     ARRAY_ATTRS,
     ARRAY_METHODS,
     CONTAINER_MAKERS,
@@ -18,6 +17,7 @@ from jaxlint.semantic.calls import (
     is_array_annotation,
     is_container_param,
 )
+from jaxlint.rules.base import Report, snippet
 from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.interpret import Interpreter
 from jaxlint.semantic.values import TRACED_ARRAY, Value

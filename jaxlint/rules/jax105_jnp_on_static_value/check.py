@@ -7,14 +7,11 @@ from collections.abc import Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.api import SHAPE_ATTRS
+from jaxlint.knowledge.static_arguments import SHAPE_REDUCTIONS
 from jaxlint.rules.base import Report, snippet
-from jaxlint.semantic.calls import SHAPE_ATTRS
 from jaxlint.semantic.imports import last_name
-from jaxlint.semantic.static_arguments import (
-    SHAPE_REDUCTIONS,
-    concrete_arguments,
-    number_literals,
-)
+from jaxlint.semantic.static_arguments import concrete_arguments, number_literals
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.interpret import Facts

@@ -7,8 +7,8 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.api import SHAPE_ATTRS, STATIC_ATTRS
 from jaxlint.rules.base import Report, function_label
-from jaxlint.semantic.calls import SHAPE_ATTRS, STATIC_ATTRS
 from jaxlint.semantic.imports import qualified_name
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules

@@ -11,17 +11,14 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.static_arguments import METHOD_SINKS, SHAPE_SINKS
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.static_cause import static_fix
 from jaxlint.semantic.concrete_guards import concrete_only
 from jaxlint.semantic.differentiation import differentiated_facts, differentiated_params
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.narrowing import dead_under_tracing
-from jaxlint.semantic.static_arguments import (
-    METHOD_SINKS,
-    SHAPE_SINKS,
-    concrete_arguments,
-)
+from jaxlint.semantic.static_arguments import concrete_arguments
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model

@@ -11,8 +11,8 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.api import key_use
 from jaxlint.rules.base import Report, snippet
-from jaxlint.semantic.calls import key_use
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model

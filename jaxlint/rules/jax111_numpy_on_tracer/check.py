@@ -1,6 +1,6 @@
 """JAX111 numpy-on-tracer: in traced code (jit, vmap, grad, lax bodies, module methods), a NumPy
 function that converts its input to a NumPy array (the model's table, read from NumPy and JAX:
-`semantic/numpy_functions.py`) called with a traced value. NumPy functions that delegate to the
+`knowledge/numpy_functions.py`) called with a traced value. NumPy functions that delegate to the
 array's own method (`np.sum`, `np.mean`, `np.max`, `np.transpose`...) work on tracers and are not
 in the table; values that are not traced (shapes, constants, static arguments) are not flagged.
 Also a NumPy array (a module constant, an `np.` result) indexed with a traced index."""
@@ -11,9 +11,9 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.numpy_functions import CONVERTING, WITH_JNP
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.semantic.concrete_guards import concrete_only
-from jaxlint.semantic.numpy_functions import CONVERTING, WITH_JNP
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model

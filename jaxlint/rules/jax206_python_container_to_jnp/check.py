@@ -10,10 +10,11 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.static_arguments import SHAPE_REDUCTIONS
 from jaxlint.rules.base import Report, snippet
 from jaxlint.semantic.array_arguments import ARRAY_ONLY
 from jaxlint.semantic.imports import last_name
-from jaxlint.semantic.static_arguments import SHAPE_REDUCTIONS, number_literals
+from jaxlint.semantic.static_arguments import number_literals
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
