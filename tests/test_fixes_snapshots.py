@@ -6,6 +6,7 @@ what the original ones do with jit disabled (the meaning the fix must keep)."""
 from __future__ import annotations
 
 import ast
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -91,10 +92,8 @@ for name, args in original.EXAMPLES:
 
 
 @pytest.mark.parametrize("case", BEHAVES, ids=lambda p: p.stem)
-def test_fixed_snapshot_behaves_as_the_original(case: Path) -> None:
-    fixed = case.with_name(case.stem + ".fixed.py")
-    run = subprocess.run([sys.executable, "-c", _COMPARE, str(case), str(fixed)], capture_output=True, text=True,
-                         timeout=120, env={"JAX_PLATFORMS": "cpu", "PATH": ""}, check=False)
+def test_fixed_snapshot_behaves_as_the_original(case: Path, under_jax) -> None:
+    run = under_jax(_COMPARE, case)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout == "", run.stdout
 
@@ -121,9 +120,53 @@ for name, args in fixed.RUNS:
 
 
 @pytest.mark.parametrize("case", RUNNABLE, ids=lambda p: p.stem)
-def test_fixed_code_runs_where_the_original_failed(case: Path) -> None:
-    fixed = case.with_name(case.stem + ".fixed.py")
-    run = subprocess.run([sys.executable, "-c", _RUN_BOTH, str(case), str(fixed)], capture_output=True, text=True,
-                         timeout=120, env={"JAX_PLATFORMS": "cpu", "PATH": ""}, check=False)
+def test_fixed_code_runs_where_the_original_failed(case: Path, under_jax) -> None:
+    run = under_jax(_RUN_BOTH, case)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout == "", run.stdout
+
+
+# Runs each (script, case) of the JSON list in argv[1] as `python -c SCRIPT CASE CASE.fixed.py` would, one
+# after the other in this one process: its stdout, whether it ended with an exception (`returncode` 1) and
+# the traceback (`stderr`). A line of JSON per case, written as each ends.
+_EACH = """
+import contextlib, io, json, sys, traceback
+
+runs, out = json.loads(sys.argv[1]), open(sys.argv[2], "w", encoding="utf-8")
+for script, case, fixed in runs:
+    sys.argv = ["-c", case, fixed]
+    printed = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(printed):
+            exec(compile(script, "<string>", "exec"), {"__name__": "__main__"})
+        returncode, error = 0, ""
+    except SystemExit as exc:
+        code = exc.code  # as Python exits: None is 0, a number itself, anything else 1
+        returncode, error = (0 if code is None else code if isinstance(code, int) else 1), traceback.format_exc()
+    except BaseException:
+        returncode, error = 1, traceback.format_exc()
+    out.write(json.dumps([script, case, returncode, printed.getvalue(), error]) + "\\n")
+    out.flush()
+"""
+
+
+@pytest.fixture(scope="module")
+def under_jax(tmp_path_factory: pytest.TempPathFactory):
+    """`under_jax(script, case)`: how `script` ran on the case and its fixed copy. All of them run at once
+    in one child process (importing JAX takes longer than most cases), each as its own program: the
+    scripts load the files as new modules, under names of their own."""
+    runs = [(script, str(case), str(case.with_name(case.stem + ".fixed.py")))
+            for script, cases in ((_COMPARE, BEHAVES), (_RUN_BOTH, RUNNABLE)) for case in cases]
+    out = tmp_path_factory.mktemp("under_jax") / "runs.jsonl"
+    child = subprocess.run([sys.executable, "-c", _EACH, json.dumps(runs), str(out)], capture_output=True,
+                           text=True, timeout=120 * len(runs), env={"JAX_PLATFORMS": "cpu", "PATH": ""}, check=False)
+    done = {}
+    for line in out.read_text(encoding="utf-8").splitlines() if out.exists() else []:
+        script, case, returncode, stdout, stderr = json.loads(line)
+        done[script, case] = subprocess.CompletedProcess([], returncode, stdout, stderr)
+
+    def run(script: str, case: Path) -> subprocess.CompletedProcess:
+        # not run: the child died (or timed out) before it, as its output says
+        return done.get((script, str(case))) or subprocess.CompletedProcess([], 1, child.stdout, child.stderr)
+
+    return run

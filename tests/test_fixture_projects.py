@@ -18,10 +18,25 @@ from tests.expectations import (
 PROJECTS = fixture_projects()
 
 
+@pytest.fixture(scope="module")
+def checked(tmp_path_factory: pytest.TempPathFactory):
+    """`checked(project)`: a copy of the project, and its findings checked as a whole there, made once
+    for both tests of the project (checking does not change the copy)."""
+    made: dict[Path, tuple[Path, dict[str, Counter]]] = {}
+
+    def check(project: Path) -> tuple[Path, dict[str, Counter]]:
+        if project not in made:
+            root = project_copy(project, tmp_path_factory.mktemp(project.name))
+            made[project] = root, project_findings(root)
+        return made[project]
+
+    return check
+
+
 @pytest.mark.parametrize("project", PROJECTS, ids=[p.name for p in PROJECTS])
-def test_project_findings_match_markers(project: Path, tmp_path: Path) -> None:
-    root = project_copy(project, tmp_path)
-    want, got = project_expected(root), project_findings(root)
+def test_project_findings_match_markers(project: Path, checked) -> None:
+    root, got = checked(project)
+    want = project_expected(root)
     for name in sorted(set(want) | set(got)):
         missing = sorted((want.get(name, Counter()) - got.get(name, Counter())).elements())
         extra = sorted((got.get(name, Counter()) - want.get(name, Counter())).elements())
@@ -29,10 +44,9 @@ def test_project_findings_match_markers(project: Path, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("project", PROJECTS, ids=[p.name for p in PROJECTS])
-def test_a_file_checked_alone_finds_the_same(project: Path, tmp_path: Path) -> None:
+def test_a_file_checked_alone_finds_the_same(project: Path, checked) -> None:
     """What pre-commit (changed files by name) and editors (one file on stdin) see."""
-    root = project_copy(project, tmp_path)
-    whole = project_findings(root)
+    root, whole = checked(project)
     for name in project_expected(root):
         alone = project_findings(root, name)
         assert alone.get(name, Counter()) == whole.get(name, Counter()), f"{name} checked alone"

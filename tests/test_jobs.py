@@ -70,7 +70,24 @@ def test_any_number_of_jobs_gives_the_serial_findings(project: Path) -> None:
         assert (cached.returncode, cached.stdout, cached.stderr) == (1, serial.stdout, serial.stderr)
 
 
+def in_a_fresh_interpreter(test: str, *args: str) -> None:
+    """Run this module's function `test(*args)` in a new Python process. The workers are forked, and
+    the pytest process may be running JAX, which other test modules use in-process: JAX's threads make
+    a fork unsafe (JAX warns of deadlocks), as do pytest-xdist's in a worker. The new process has
+    neither, as a `jaxlint check` run has not."""
+    code = f"import sys\nfrom tests.test_jobs import {test}\n{test}(*sys.argv[1:])"
+    result = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "fork()" not in result.stderr, result.stderr  # JAX's warning, or Python's (3.12+) of threads
+
+
 def test_results_keep_the_order_of_the_files(project: Path) -> None:
+    in_a_fresh_interpreter("results_keep_the_order_of_the_files", str(project))
+
+
+def results_keep_the_order_of_the_files(root: str) -> None:
+    project = Path(root)
     files = sorted(str(p) for p in (project / "pkg").glob("*.py"))
     settings = Settings(root=project)
     serial = check_paths(files, settings, CODES, jobs=1)
@@ -89,6 +106,10 @@ def _dies_on_five(n: int) -> int:
 
 
 def test_a_dead_worker_is_reported_not_fatal() -> None:
+    in_a_fresh_interpreter("a_dead_worker_is_reported_not_fatal")
+
+
+def a_dead_worker_is_reported_not_fatal() -> None:
     from jaxlint.parallel import ordered_map
 
     results = ordered_map(_dies_on_five, list(range(SERIAL_BELOW + 4)), jobs=2, weights=[1] * (SERIAL_BELOW + 4),

@@ -84,15 +84,14 @@ def test_notebooks_of_other_languages_are_skipped(tmp_path: Path) -> None:
     assert [(f["filename"], f["code"]) for f in findings(result)] == [("py.ipynb", "JAX104")]
 
 
-def test_every_rule_cites_rows_within_the_cell(tmp_path: Path) -> None:
+def test_every_rule_cites_rows_within_the_cell(tmp_path: Path, fixtures_report: list[dict]) -> None:
     """Each fixture whose messages cite a line, run as the second cell of a notebook after a
     three-row cell: the messages must be the .py file's word for word (rows within the cell, not
     rows of the joined notebook)."""
     project = tmp_path / "fixtures"
     shutil.copytree(FIXTURES, project)
-    py_run = jaxlint("check", "--output-format", "json", ".", cwd=project)
     citing = {}
-    for finding in findings(py_run):
+    for finding in fixtures_report:  # the .py files' findings: `jaxlint check --output-format json .` there
         # the single-file fixtures (a project's module, moved into a notebook, would lose its imports)
         if re.search(r"\bline \d+", finding["message"]) and finding["code"] != "JAX000" \
                 and "/" not in finding["filename"]:
