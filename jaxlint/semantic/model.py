@@ -11,15 +11,15 @@ from dataclasses import dataclass
 
 from jaxlint.knowledge.api import SCALAR_ANNOTATIONS, is_array_annotation
 from jaxlint.knowledge.transforms import Transform
-from jaxlint.project.incoming import NOTHING, Entry, Incoming
-from jaxlint.project.summary import may_be_project
+from jaxlint.project.incoming import NOTHING, Incoming
 from jaxlint.semantic.classes import field_declarations
 from jaxlint.semantic.fields import ClassFields, declared_static
-from jaxlint.semantic.imports import last_name, qualified_name
+from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.keys import Keys
 from jaxlint.semantic.loops import Loops
-from jaxlint.semantic.module_arguments import initializer_call, module_arguments_static
+from jaxlint.semantic.module_arguments import module_arguments_static
+from jaxlint.semantic.propagation import TREE_MAPS, Propagation, admitted, call_argument
 from jaxlint.semantic.removed_api import Reference, references
 from jaxlint.semantic.repetition import Repetition
 from jaxlint.semantic.scopes import Scope, ScopeBuilder
@@ -28,8 +28,6 @@ from jaxlint.semantic.traced import (
     TraceAnalysis,
     TraceInfo,
     Wrap,
-    defaulted_params,
-    looks_static,
 )
 from jaxlint.semantic.values import (
     STATIC,
@@ -44,22 +42,13 @@ from jaxlint.semantic.values import (
 from jaxlint.semantic.wide_dtypes import WideDtype, wide_dtype_requests
 from jaxlint.semantic.x64 import enables_x64
 
+__all__ = ["DEFAULT_KEY_NAMES", "TREE_MAPS", "Model", "ModelOptions", "admitted"]
+
 _NOT_TRACED = TraceInfo()
 DEFAULT_KEY_NAMES = ("key", "rng", "prng_key", "*_key", "*_rng", "rng_key")
-_MAX_PROPAGATION_ROUNDS = 8
-# Abstract evaluation that takes the function's arguments after it: `jax.eval_shape(f, x, y)`.
 # Classes whose instances JAX flattens field by field (the fields are declared in the body).
 _PYTREE_RECORDS = frozenset(("typing.NamedTuple", "flax.struct.dataclass", "flax.struct.PyTreeNode", "chex.dataclass",
                              "jax.tree_util.register_dataclass", "equinox.Module"))
-_EVALUATED_WITH_ARGUMENTS = frozenset(("jax.eval_shape", "equinox.filter_eval_shape", "flax.nnx.eval_shape"))
-# Functions that call their first argument with the leaves of the trees after it.
-TREE_MAPS = frozenset(("jax.tree.map", "jax.tree_util.tree_map_with_path", "jax.tree.map_with_path"))
-# Decorators that call the function with the arguments given, untouched.
-_PASSING_DECORATORS = frozenset(("builtins.staticmethod", "builtins.classmethod", "flax.linen.compact",
-                                 "flax.linen.module.compact", "flax.nnx.compact"))
-# Parameters so annotated cannot hold a tracer, whatever a caller passes.
-_UNTRACEABLE_ANNOTATIONS = frozenset(("str", "Callable", "type", "Sequence[str]", "tuple[int, ...]",
-                                      "Sequence[int]", "typing.Callable"))
 
 
 @dataclass(frozen=True)
@@ -92,7 +81,8 @@ class Model:
         self._analysis = TraceAnalysis(self.module, self.scopes, self.scope_of, self._parents, self.imports,
                                        options.jit_decorators, dict(incoming.module_classes))
         self.trace: dict[Scope, TraceInfo] = self._analysis.run()
-        self._enter_from_callers(incoming.entries)
+        propagation = Propagation(self)  # not kept: it refers back to the model
+        propagation.enter_from_callers(incoming.entries)
         self._facts: dict[Scope, Facts] = {}
         self._computing: set[Scope] = set()
         self._outer_owners: dict[Scope, list[Scope]] = {}
@@ -102,11 +92,10 @@ class Model:
         self.loops = Loops(self, text)
         self.class_fields = ClassFields(self)
         self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
-        self._transformed_calls: dict[ast.Call, Wrap] = {}  # `f(x)` standing for `jax.grad(f)(x)`: its transform
         self.keys = Keys(self, options.key_names, text)
         self._module_arguments_static()
-        self._defaults_never_passed()
-        self._propagate_to_callees()
+        propagation.defaults_never_passed()
+        propagation.propagate_to_callees()
 
     # -- queries for rules ---------------------------------------------------------------
 
@@ -353,7 +342,7 @@ class Model:
             if not (isinstance(call, ast.Call) and call.func is use) or scope.lookup_scope(name) is not owner:
                 return []
             unpacked = any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords)
-            argument = None if unpacked else _argument(call, param, positional)
+            argument = None if unpacked else call_argument(call, param, positional)
             if argument is None:
                 return []
             found.append((scope, argument))
@@ -393,64 +382,7 @@ class Model:
             found = self._refs[expr] = self._analysis.function_refs(expr, scope)
         return found
 
-    # -- parameter facts that need the whole module ---------------------------------------
-
-    def _enter_from_callers(self, entries: tuple[Entry, ...]) -> None:
-        """Functions that other modules' traced code calls: traced like a local callee, with
-        exactly the parameters those calls hand traced values."""
-        if not entries:
-            return
-        offered = {s.qualname: s for s in self._functions if s.kind == "function"}
-        for entry in entries:
-            scope = offered.get(entry.function)
-            info = self.trace[scope] if scope is not None else None
-            if info is None or info.host:
-                continue
-            info.transforms.update(entry.transforms)
-            info.abstract |= entry.abstract
-            info.cached |= entry.cached
-            if entry.whole:  # traced by a transform itself: what it passes is traced, whatever its name
-                info.all_params_traced = True
-                info.loop_body |= entry.loop_body
-                new = set(entry.traced) - (defaulted_params(scope) if entry.lax_body else set())
-                info.static_params |= set(scope.params()) - new
-            else:
-                new = admitted(scope, set(entry.traced), set(entry.arrays))
-            new -= info.static_params - info.unbatched
-            info.traced_params |= new
-            info.static_params -= new
-            info.reasons.append(entry.caller)
-            info.caller = info.caller or entry.caller
-            self._analysis.inherit_nesting(scope, info)
-
-    def _defaults_never_passed(self) -> None:
-        """A defaulted parameter that no call site passes keeps its Python default: static; so does
-        one that every call site hands a Python literal as it is (not through `jax.jit`)."""
-        calls = None
-        for scope, info in list(self.trace.items()):  # resolving call sites may add entries
-            if not info.all_params_traced or isinstance(scope.node, ast.Lambda):
-                continue
-            candidates = [p for p in scope.params() if p in info.traced_params]
-            if not candidates:
-                continue
-            if calls is None:
-                calls = self._calls_by_name()
-            defaulted = defaulted_params(scope)
-            sites = self._call_sites(scope, calls.get(scope.node.name, []))  # type: ignore[attr-defined]
-            for param in candidates:
-                given = [(a, site, where) for site, where, positional in sites
-                         if (a := _argument(site, param, positional)) is not None]
-                literals = all(_is_python_literal(a) for a, _, _ in given)
-                # A parameter without a default that some call leaves out is bound elsewhere (partial)
-                every_site = param in defaulted or len(given) == len(sites)
-                as_python = every_site and literals and all(self._passes_python_value(site, where, a)
-                                                            for a, site, where in given)
-                if param in defaulted and not given or given and (as_python or info.filtered and literals):
-                    info.traced_params.discard(param)
-                    info.static_params.add(param)
-                elif info.filtered and given and all(
-                        _is_python_literal(a) or self._unknown_to_caller(a, where) for a, _, where in given):
-                    info.traced_params.discard(param)  # only arrays are traced: no caller is known to pass one
+    # -- parameter facts that need the whole module (the rest: propagation.py) -------------
 
     def _module_arguments_static(self) -> None:
         """A parameter of a module's `__call__` that the calls of the project pass only static
@@ -460,273 +392,6 @@ class Model:
     def _static_names(self, scope: Scope) -> set[str]:
         """Static parameters of `scope` that it never rebinds."""
         return {p for p in self.info(scope).static_params if all(b.kind == "param" for b in scope.bindings.get(p, ()))}
-
-    def _passes_python_value(self, site: ast.Call, where: Scope, argument: ast.expr) -> bool:
-        """Whether `site` hands `argument` to the function as the Python value it is: a call of the
-        function by its `def` name, or through a transform that does not trace that argument
-        (`jax.grad(f)(x, True)`); `jax.jit(f)(x, True)` and calls of unknown aliases trace it."""
-        wrap = self._transformed_calls.get(site)
-        if wrap is not None:
-            keyword = argument not in site.args
-            index = None if keyword else site.args.index(argument)
-            return wrap.passes_python_value(index, keyword)
-        func = site.func
-        if isinstance(func, ast.Name):
-            owner = where.lookup_scope(func.id)
-            bindings = owner.bindings[func.id] if owner is not None else []
-            return bool(bindings) and all(b.kind == "def" and self._plain_def(b.node, owner) for b in bindings)
-        refs = self.function_refs(func, where) if isinstance(func, ast.Attribute) else []
-        return bool(refs) and all(self._plain_def(target.node, target.parent) for target, _ in refs)
-
-    def _plain_def(self, node: ast.AST, owner: Scope | None) -> bool:
-        """A `def` whose decorators hand its arguments on as they are (`nn.compact`, `staticmethod`)."""
-        return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and all(
-            self.qualified(d, owner) in _PASSING_DECORATORS for d in node.decorator_list)
-
-    def _call_sites(self, scope: Scope, calls: list[tuple[ast.Call, Scope]]) -> list[tuple[ast.Call, Scope, list[str]]]:
-        """The calls that may call `scope`, each with its scope and the positional parameters its
-        arguments fill: calls of another function of the same name are not its call sites."""
-        sites = []
-        for call, where in calls:
-            refs = self.function_refs(call.func, where)
-            if not refs:  # a method or an unknown alias: may be this function
-                sites.append((call, where, scope.positional_params()))
-            sites += [(call, where, scope.positional_params()[bound:]) for target, bound in refs if target is scope]
-        return sites
-
-    def _unknown_to_caller(self, expr: ast.expr, where: Scope) -> bool:
-        """A parameter of an untraced caller, passed on: nothing says it holds an array."""
-        if not isinstance(expr, ast.Name) or self.info(where).traced:
-            return False
-        bindings = where.bindings.get(expr.id, [])
-        return len(bindings) == 1 and bindings[0].kind == "param" and not is_array_annotation(
-            bindings[0].node.annotation)  # type: ignore[attr-defined]
-
-    def _calls_by_name(self) -> dict[str, list[tuple[ast.Call, Scope]]]:
-        """Calls by the name they call (`f(...)`, `obj.f(...)`), plus aliases `g = jax.jit(f)`,
-        transformed calls `jax.jit(f)(x)` and abstract evaluation `jax.eval_shape(f, x)` (as
-        calls of `f`), each with the scope it is made in."""
-        aliases: dict[str, set[str]] = {}
-        for scope in self.scopes:
-            for assign in scope.of_type(ast.Assign):
-                value = assign.value  # type: ignore[attr-defined]
-                if isinstance(value, ast.Call) and value.args and isinstance(value.args[0], ast.Name):
-                    for target in assign.targets:  # type: ignore[attr-defined]
-                        if isinstance(target, ast.Name) and target.id != value.args[0].id:
-                            aliases.setdefault(target.id, set()).add(value.args[0].id)
-        by_name: dict[str, list[tuple[ast.Call, Scope]]] = {}
-        for scope in self.scopes:
-            for call in scope.of_type(ast.Call):
-                call = self._as_direct_call(call, scope)  # type: ignore[arg-type]
-                func = call.func
-                if isinstance(func, ast.Call) and func.args and self.qualified(func.func, scope) == "functools.partial":
-                    func = func.args[0]  # partial(f, a)(b): a call of f (function_refs counts the bound a)
-                name = last_name(func)
-                if name is not None:
-                    for called in {name, *aliases.get(name, ())}:
-                        by_name.setdefault(called, []).append((call, scope))
-        return by_name
-
-    def _as_direct_call(self, call: ast.Call, scope: Scope) -> ast.Call:
-        """`jax.jit(f)(x, y)` and `jax.eval_shape(f, x, y)` as the call `f(x, y)` they make."""
-        func = call.func
-        if isinstance(func, ast.Call) and func.args and (wrap := self._analysis.wrapping_call(func, scope)):
-            direct = ast.Call(func=func.args[0], args=call.args, keywords=call.keywords)
-            self._transformed_calls[direct] = wrap
-            return direct
-        if call.args and self.qualified(func, scope) in _EVALUATED_WITH_ARGUMENTS:
-            return ast.Call(func=call.args[0], args=call.args[1:], keywords=call.keywords)
-        return call
-
-    def _propagate_to_callees(self) -> None:
-        """Functions of this module called from traced code with traced arguments are traced
-        too, as are callbacks handed to other functions next to traced arguments."""
-        pending = [s for s, i in list(self.trace.items()) if i.traced and self._reaches_local_functions(s)]
-        any_change = False
-        for _ in range(_MAX_PROPAGATION_ROUNDS):
-            changed: set[Scope] = set()
-            for caller in pending:
-                caller_info = self.trace[caller]
-                for call, args, kwargs in self.facts(caller).callee_args:
-                    changed |= self._propagate_call(caller, caller_info, call, args, kwargs)
-            if not changed:
-                break
-            any_change = True
-            self._sees_traced.clear()  # more functions are traced now
-            for scope in changed:
-                self._facts.pop(scope, None)
-            for scope in self.scopes:  # closures read final values of their owners
-                if scope in self._facts and _nested_in(scope, changed):
-                    self._facts.pop(scope, None)
-            pending = sorted(changed, key=lambda s: s.node.lineno) + [
-                s for s, i in list(self.trace.items()) if i.traced and s not in changed and _nested_in(s, changed)]
-        if any_change:
-            self._facts.clear()  # callers may have read callees' return values before they were final
-
-    def _reaches_local_functions(self, scope: Scope) -> bool:
-        """Whether a call here can reach a function of this module (directly, through partial, or
-        as a callback argument): only then is interpreting it for propagation worth its cost."""
-        for call in scope.of_type(ast.Call):
-            if self.function_refs(call.func, scope):  # type: ignore[attr-defined]
-                return True
-            for arg in call.args:  # type: ignore[attr-defined]
-                if isinstance(arg, ast.Lambda) or (isinstance(arg, ast.Name) and self.function_refs(arg, scope)):
-                    return True
-        return False
-
-    def _propagate_call(self, caller: Scope, caller_info: TraceInfo, call: ast.Call, args: list[Value],
-                        kwargs: dict[str, Value]) -> set[Scope]:
-        changed: set[Scope] = set()
-        initializer = initializer_call(caller, caller_info, call, args)  # self.param("w", init_fn, shape)
-        if initializer is not None:
-            for target, bound in self.function_refs(initializer[0].func, caller):
-                self.trace[target].origin = self.trace[target].origin or initializer[2]
-                if self._mark(target, caller, caller_info, _receiving(target, bound, initializer[0], initializer[1], {})):
-                    changed.add(target)
-            return changed
-        traced_args = any(v.traced and not v.uncertain for v in [*args, *kwargs.values()])
-        if not traced_args:
-            # Its code still runs while the caller is traced: jnp there gives tracers (staging)
-            for target, bound in self.function_refs(call.func, caller):
-                if self._mark(target, caller, caller_info, set()):
-                    changed.add(target)
-                if caller_info.cached:
-                    self.trace[target].given_static |= _receiving_static(target, bound, call, args, kwargs)
-            return changed
-        for target, bound in self.function_refs(call.func, caller):
-            if self._mark(target, caller, caller_info, _receiving(target, bound, call, args, kwargs)):
-                changed.add(target)
-        if self.qualified(call.func, caller) == "functools.partial" and call.args:
-            # partial(f, a, b): a and b reach f's first parameters; the rest come later, unknown.
-            for target, bound in self.function_refs(call.args[0], caller):
-                bound_call = ast.Call(func=call.args[0], args=call.args[1:], keywords=call.keywords)
-                if self._mark(target, caller, caller_info, _receiving(target, bound, bound_call, args[1:], kwargs)):
-                    changed.add(target)
-            return changed
-        mapper = self.qualified(call.func, caller)
-        if may_be_project(mapper):
-            return changed  # another module's function: how it calls a callback is not followed
-        for position, expr in enumerate(call.args):  # callbacks: jax.tree.map(lambda g: ..., grads)
-            if isinstance(expr, (ast.Lambda, ast.Name)):
-                for target, bound in self.function_refs(expr, caller):
-                    info = self.trace[target]
-                    if info.all_params_traced:
-                        continue
-                    params = {p for p in target.params()[bound:]
-                              if p not in info.static_params and not looks_static(target, p)}
-                    if mapper in TREE_MAPS and position == 0:
-                        params &= _leaf_params(target, bound, call, args, with_path=mapper != "jax.tree.map")
-                    if self._mark(target, caller, caller_info, params):
-                        changed.add(target)
-        return changed
-
-    def _mark(self, target: Scope, caller: Scope, caller_info: TraceInfo, params: set[str]) -> bool:
-        info = self.trace[target]
-        if info.host or not (params or caller_info.cached):
-            return False  # called only with static values, and nothing is staged: runs as Python
-        if info.caller and not caller_info.caller and caller_info.traced:
-            info.caller = ""  # compiled code of this module calls it: the nearer reason, said without a suffix
-        elif caller_info.caller and not info.caller and not info.transforms:
-            # traced only because a function that another module's code traces calls it: say so
-            info.caller = f"called from `{caller.qualname}`, which is {caller_info.caller}"
-        changed = False
-        for kind in caller_info.transforms:
-            if kind not in info.transforms:
-                info.transforms.add(kind)
-                changed = True
-        if caller_info.abstract and not info.abstract:
-            info.abstract = changed = True
-        if caller_info.cached and not info.cached:
-            info.cached = changed = True
-        # vmap's in_axes=None passes a value through: a traced one from the caller stays traced
-        new = params - info.traced_params - (info.static_params - info.unbatched)
-        if new:
-            info.traced_params |= new
-            info.static_params -= new
-            changed = True
-        if changed:
-            info.reasons.append(f"called from traced {caller.qualname} with traced arguments")
-            info.origin = info.origin or caller_info.origin
-        return changed
-
-
-def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwargs: dict[str, Value]) -> set[str]:
-    """Parameters of `target` that receive a traced value at this call."""
-    node = target.node
-    positional = target.positional_params()[bound:]
-    receiving: set[str] = set()
-    arrays: set[str] = set()  # surely given a traced array: traced, whatever the parameter looks like
-    for index, (expr, value) in enumerate(zip(call.args, args)):
-        if isinstance(expr, ast.Starred):
-            if value.traced:
-                receiving |= set(positional[index:])
-            break
-        if value.traced and not value.uncertain and index < len(positional):
-            receiving.add(positional[index])
-            if value.surely_traced_array:
-                arrays.add(positional[index])
-    for name, value in kwargs.items():
-        if value.traced and not value.uncertain:
-            receiving |= set(target.params()) if name == "**" else {name}
-            if value.surely_traced_array and name != "**":
-                arrays.add(name)
-    if node.args.vararg is not None and len(call.args) > len(positional):  # type: ignore[attr-defined]
-        if any(v.traced for v in args[len(positional):]):
-            receiving.add(node.args.vararg.arg)  # type: ignore[attr-defined]
-    return admitted(target, receiving, arrays)
-
-
-def admitted(target: Scope, receiving: set[str], arrays: set[str]) -> set[str]:
-    """Of the parameters a call hands traced values (`arrays`: surely traced arrays), those that
-    become traced: not one annotated as never holding a tracer, nor one that looks like a flag
-    (other callers may hand it a Python value) unless the call surely passes an array."""
-    node = target.node
-    never_traced = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs  # type: ignore[attr-defined]
-                    if a.annotation is not None and ast.unparse(a.annotation) in _UNTRACEABLE_ANNOTATIONS}
-    never_traced |= {p for p in receiving - arrays if looks_static(target, p)}
-    params = set(target.params()) | {a.arg for a in (node.args.vararg,) if a}  # type: ignore[attr-defined]
-    return (receiving & params) - never_traced
-
-
-def _receiving_static(target: Scope, bound: int, call: ast.Call, args: list[Value],
-                      kwargs: dict[str, Value]) -> set[str]:
-    """Parameters of `target` handed a static value by name or position at this call (a traced
-    value at another call still makes them traced)."""
-    if any(isinstance(a, ast.Starred) for a in call.args) or "**" in kwargs:
-        return set()
-    positional = target.positional_params()[bound:]
-    given = dict(zip(positional, args))
-    given.update(kwargs)
-    return {name for name, value in given.items() if value.static and not value.traced} & set(target.params())
-
-
-def _leaf_params(target: Scope, bound: int, call: ast.Call, args: list[Value], with_path: bool) -> set[str]:
-    """Parameters of a `jax.tree.map` callback that receive leaves of a traced tree: the leaves
-    of a static tree (a static argument, a tree of Python flags) are the Python values they are."""
-    positional = target.positional_params()[bound:]
-    if with_path:
-        positional = positional[1:]  # the key path: static
-    trees = list(zip(call.args[1:], args[1:]))
-    if any(isinstance(expr, ast.Starred) for expr, _ in trees):
-        return set(target.params())
-    return {param for param, (_, value) in zip(positional, trees) if value.traced and not value.uncertain}
-
-
-def _argument(call: ast.Call, param: str, positional: list[str]) -> ast.expr | None:
-    """The expression a call passes for `param` (the `*args`/`**kwargs` when it cannot tell), or None;
-    `positional` are the parameters its positional arguments fill."""
-    unpacked = [a for a in call.args if isinstance(a, ast.Starred)] + [k.value for k in call.keywords if k.arg is None]
-    if unpacked:
-        return unpacked[0]
-    for k in call.keywords:
-        if k.arg == param:
-            return k.value
-    if param in positional:
-        index = positional.index(param)
-        offset = 1 if positional and positional[0] in ("self", "cls") and isinstance(call.func, ast.Attribute) else 0
-        if 0 <= index - offset < len(call.args):
-            return call.args[index - offset]
-    return None
 
 
 def _record_fields(cls: Scope) -> list[tuple[str, ast.expr, ast.expr | None]]:
@@ -741,13 +406,3 @@ def _leaf_value(annotation: ast.expr, default: ast.expr | None) -> Value:
         return STATIC
     text = ast.unparse(annotation)
     return TRACED if is_array_annotation(annotation) or text in SCALAR_ANNOTATIONS else TREE
-
-
-def _is_python_literal(expr: ast.expr) -> bool:
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
-        expr = expr.operand
-    return isinstance(expr, ast.Constant) and isinstance(expr.value, (bool, int, float, str, type(None)))
-
-
-def _nested_in(scope: Scope, changed: set[Scope]) -> bool:
-    return any(a in changed for a in scope.ancestors())
