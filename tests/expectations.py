@@ -61,10 +61,15 @@ def fixture_projects() -> list[Path]:
     return sorted(p for p in (FIXTURES / "projects").iterdir() if p.is_dir())
 
 
+# What a copy of a fixture folder leaves out: nothing jaxlint checks, and tests running at the same time
+# (pytest-xdist) may be writing there (bytecode of the fixtures that `verify` imports, a cache).
+UNCHECKED = shutil.ignore_patterns("__pycache__", ".jaxlint_cache")
+
+
 def project_copy(project: Path, into: Path) -> Path:
     """The project copied alone into `into`: its modules are found from its own root, as when it runs."""
     copy = into / project.name
-    shutil.copytree(project, copy, ignore=shutil.ignore_patterns("__pycache__", ".jaxlint_cache"))
+    shutil.copytree(project, copy, ignore=UNCHECKED)
     return copy
 
 

@@ -130,12 +130,17 @@ def test_fixed_code_runs_where_the_original_failed(case: Path, under_jax) -> Non
 # after the other in this one process: its stdout, whether it ended with an exception (`returncode` 1) and
 # the traceback (`stderr`). A line of JSON per case, written as each ends.
 _EACH = """
-import contextlib, io, json, sys, traceback
+import contextlib, io, json, signal, sys, traceback
 
+def late(signum, frame):
+    raise TimeoutError("the case ran for more than 120 s")
+
+signal.signal(signal.SIGALRM, late)
 runs, out = json.loads(sys.argv[1]), open(sys.argv[2], "w", encoding="utf-8")
 for script, case, fixed in runs:
     sys.argv = ["-c", case, fixed]
     printed = io.StringIO()
+    signal.alarm(120)  # each case the time it had as a process of its own
     try:
         with contextlib.redirect_stdout(printed):
             exec(compile(script, "<string>", "exec"), {"__name__": "__main__"})
@@ -145,6 +150,7 @@ for script, case, fixed in runs:
         returncode, error = (0 if code is None else code if isinstance(code, int) else 1), traceback.format_exc()
     except BaseException:
         returncode, error = 1, traceback.format_exc()
+    signal.alarm(0)
     out.write(json.dumps([script, case, returncode, printed.getvalue(), error]) + "\\n")
     out.flush()
 """
@@ -152,9 +158,9 @@ for script, case, fixed in runs:
 
 @pytest.fixture(scope="module")
 def under_jax(tmp_path_factory: pytest.TempPathFactory):
-    """`under_jax(script, case)`: how `script` ran on the case and its fixed copy. All of them run at once
-    in one child process (importing JAX takes longer than most cases), each as its own program: the
-    scripts load the files as new modules, under names of their own."""
+    """`under_jax(script, case)`: how `script` ran on the case and its fixed copy. All of them run one after
+    the other in one child process (importing JAX takes longer than most cases), each as its own program:
+    the scripts load the files as new modules, under names of their own."""
     runs = [(script, str(case), str(case.with_name(case.stem + ".fixed.py")))
             for script, cases in ((_COMPARE, BEHAVES), (_RUN_BOTH, RUNNABLE)) for case in cases]
     out = tmp_path_factory.mktemp("under_jax") / "runs.jsonl"

@@ -8,6 +8,7 @@ import re
 import shutil
 from pathlib import Path
 
+from tests.expectations import UNCHECKED
 from tests.test_cli import concurrently, findings, jaxlint, write
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -89,7 +90,7 @@ def test_every_rule_cites_rows_within_the_cell(tmp_path: Path, fixtures_report: 
     three-row cell: the messages must be the .py file's word for word (rows within the cell, not
     rows of the joined notebook)."""
     project = tmp_path / "fixtures"
-    shutil.copytree(FIXTURES, project)
+    shutil.copytree(FIXTURES, project, ignore=UNCHECKED)
     citing = {}
     for finding in fixtures_report:  # the .py files' findings: `jaxlint check --output-format json .` there
         # the single-file fixtures (a project's module, moved into a notebook, would lose its imports)
