@@ -204,16 +204,6 @@ class TextContext:
         return ModuleImports(tuple(lines), docstring_end, first_statement, self.lines)
 
 
-def dotted(node: ast.AST) -> str | None:
-    """`jax.random.split` → "jax.random.split"; None for anything but names and attributes."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        base = dotted(node.value)
-        return f"{base}.{node.attr}" if base else None
-    return None
-
-
 def _by_line(body: list[ast.stmt]) -> list[list[ast.stmt]]:
     """Top-level statements grouped by the line they share (`import a; import b`)."""
     groups: list[list[ast.stmt]] = []

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from jaxlint.knowledge import transforms as T
 from jaxlint.project.summary import may_be_project
-from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
+from jaxlint.semantic.imports import ALIASED, dotted, last_name, qualified_name
 from jaxlint.semantic.scopes import Scope
 
 _FUNCTION_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -181,7 +181,7 @@ class TraceAnalysis:
             return None
         if name in T.TRANSFORMS:
             return T.TRANSFORMS[name], name
-        if name in self.extra_jit or _dotted(expr) in self.extra_jit:
+        if name in self.extra_jit or dotted(expr) in self.extra_jit:
             return T.JIT, name
         return None
 
@@ -612,15 +612,6 @@ def _as_tuple(value) -> tuple:
     if isinstance(value, (tuple, list)):
         return tuple(value)
     return () if value is None else (value,)
-
-
-def _dotted(expr: ast.AST) -> str | None:
-    if isinstance(expr, ast.Name):
-        return expr.id
-    if isinstance(expr, ast.Attribute):
-        base = _dotted(expr.value)
-        return f"{base}.{expr.attr}" if base else None
-    return None
 
 
 def defaulted_params(scope: Scope) -> set[str]:

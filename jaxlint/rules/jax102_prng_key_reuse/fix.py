@@ -8,7 +8,8 @@ import ast
 from jaxlint.diagnostics import Edit, Finding
 from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import aliases, ensure_module, imported_name, module_alias
-from jaxlint.fixes.text_context import TextContext, dotted
+from jaxlint.fixes.text_context import TextContext
+from jaxlint.semantic.imports import dotted
 
 
 def message(finding: Finding) -> str:
