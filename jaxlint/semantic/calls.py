@@ -19,12 +19,14 @@ from jaxlint.knowledge.api import (
     STATIC_BUILTINS,
     STATIC_JAX_FUNCS,
 )
+from jaxlint.knowledge.numpy_functions import DELEGATING
 from jaxlint.knowledge.transforms import TRANSFORMS
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.values import (
     MAYBE_TRACED,
     NOT_TRACED,
     STATIC,
+    TRACED,
     TRACED_ARRAY,
     TRACED_TREE,
     UNKNOWN,
@@ -79,6 +81,8 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
     if qualified.startswith(JAX_ARRAY_MODULES):
         return _jax_value(interp, node, qualified, inputs, traced_input)
     if qualified.startswith("numpy."):
+        if qualified in DELEGATING and args and args[0].surely_traced_array:
+            return TRACED  # `np.sum(t)` is `t.sum()`: a tracer
         if traced_input:
             return UNKNOWN
         return Value(numpy=True, static=all(v.static for v in inputs), shape=any(v.shape for v in inputs))
