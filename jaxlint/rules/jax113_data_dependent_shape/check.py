@@ -3,7 +3,10 @@
 `argwhere`, `flatnonzero`, `unique` (and its variants), `compress`, `extract`, one-argument
 `jnp.where` and `x.nonzero()` without `size=` (ConcretizationTypeError, TracerBoolConversionError
 for `compress`/`extract`). Under jit these raise whatever the argument (a NumPy constant too, checked
-on JAX 0.10.2); under vmap alone, only on a traced (batched) argument."""
+on JAX 0.10.2); under vmap alone, only on a traced (batched) argument. Also such a function handed
+itself to a transform that calls it on tracers (`jax.vmap(jnp.nonzero)`, `jax.jit(jnp.unique)`,
+`jax.lax.map(jnp.argwhere, xs)`, `jnp.apply_along_axis(jnp.where, 0, m)`); `jnp.where` only where it
+is known to get one argument."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.transforms import TRANSFORMS
 from jaxlint.rules.base import Report, function_label, snippet
 
 if TYPE_CHECKING:
@@ -29,6 +33,7 @@ _BOOLEAN = frozenset(f"jax.numpy.{name}" for name in (
 
 
 def check(model: Model) -> Iterator[Report]:
+    yield from _transformed_callables(model)
     for scope in model.functions():
         info = model.info(scope)
         if not (info.traced and info.abstract) or info.shape_only:
@@ -57,6 +62,37 @@ def check(model: Model) -> Iterator[Report]:
                                         f"the values and it raises NonConcreteBooleanIndexError; use "
                                         f"`jnp.where({snippet(mask)}, {snippet(subscript.value)}, fill)` or a sum of "  # type: ignore[attr-defined]
                                         f"the masked values", scope)
+
+
+# Callers that call the function they are given with one array: its name, and the position of the function.
+_ONE_ARGUMENT_CALLERS = {"jax.lax.map": 0, "jax.numpy.apply_along_axis": 0}
+
+
+def _transformed_callables(model: Model) -> Iterator[Report]:
+    """`jax.vmap(jnp.nonzero)`, `jax.lax.map(jnp.unique, xs)`: the transform traces the function itself."""
+    for scope in (model.module, *model.functions()):
+        for call in scope.of_type(ast.Call):
+            transform = model.qualified(call.func, scope)  # type: ignore[attr-defined]
+            kind = TRANSFORMS[transform].kind if transform in TRANSFORMS else None
+            if (kind not in ("jit", "vmap") and transform not in _ONE_ARGUMENT_CALLERS) or not call.args:  # type: ignore[attr-defined]
+                continue
+            handed = call.args[0]  # type: ignore[attr-defined]
+            name = model.qualified(handed, scope)
+            if name not in _SIZED and not (name == "jax.numpy.where" and _calls_with_one_argument(model, call, transform)):  # type: ignore[arg-type]
+                continue
+            short = snippet(handed)
+            yield Report(call, f"`{snippet(call.func)}` traces `{short}`, whose result's shape depends on the values, "  # type: ignore[attr-defined]
+                               f"which tracing cannot know: calling it raises; hand it "
+                               f"`functools.partial({short}, size=...)` for a fixed-size result", scope)
+
+
+def _calls_with_one_argument(model: Model, call: ast.Call, transform: str) -> bool:
+    """Whether the function handed to `call` gets one argument: `lax.map`, `apply_along_axis` without
+    extra arguments, or a transformed function called at once with one (`jax.vmap(jnp.where)(m)`)."""
+    if transform in _ONE_ARGUMENT_CALLERS:
+        return len(call.args) <= 3 and not any(k.arg not in ("axis", "arr", "xs") for k in call.keywords)
+    parent = model.parent(call)
+    return isinstance(parent, ast.Call) and parent.func is call and len(parent.args) == 1 and not parent.keywords
 
 
 def _sized_call(model: Model, call: ast.Call, scope: Scope) -> str | None:
