@@ -155,7 +155,7 @@ def _build_stamp() -> tuple:
     when the version number did not change (development installs)."""
     package = Path(__file__).parent
     modules = [*package.glob("*.py"), *package.glob("rules/**/*.py"), *package.glob("semantic/*.py"),
-               *package.glob("fixes/*.py"), *package.glob("project/*.py")]  # the findings carry their built fixes
+               *package.glob("fixes/*.py"), *package.glob("project/*.py"), *package.glob("knowledge/*.py")]  # the findings carry their built fixes
     return tuple(sorted((path.relative_to(package).as_posix(), path.stat().st_size, path.stat().st_mtime_ns)
                         for path in modules))
 

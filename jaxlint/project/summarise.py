@@ -21,7 +21,7 @@ from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.model import TREE_MAPS
 from jaxlint.semantic.module_arguments import site_of_call
 from jaxlint.semantic.module_calls import ModuleCalls
-from jaxlint.semantic.module_state import MUTATORS, state_changes, state_reads
+from jaxlint.semantic.module_state import MUTATORS, own_state_reads, state_changes, state_reads
 from jaxlint.semantic.scopes import import_bindings
 from jaxlint.semantic.values import STATIC, TRACED
 from jaxlint.semantic.x64 import enables_x64
@@ -58,7 +58,7 @@ def _module_summary(model: Model) -> ModuleSummary:
     if not any(b.qualified is None or may_be_project(b.qualified) for b in model.imports) and not any(
             may_be_project(star) for star in module.stars):
         return ModuleSummary(imports, functions, (), (), examined, module_classes,
-                             changes=tuple(state_changes(model, _nothing_imported)))
+                             reads=_own_reads(model), changes=tuple(state_changes(model, _nothing_imported)))
     calls: list[TracedCall] = []
     callees: set[str] = set()
     for scope in model.scopes:  # the callees' facts it may use: keys, static parameters of compiled ones
@@ -72,6 +72,7 @@ def _module_summary(model: Model) -> ModuleSummary:
             calls += _traced_calls(model, scope, info)
         if info.cached and info.traced and scope.is_function:
             reads |= {name for _, name in state_reads(model, scope, may_be_project)}
+    reads |= set(_own_reads(model))
     calls += _entry_calls(model)
     bases = tuple(sorted({name for c in classes for b in c.node.bases  # type: ignore[attr-defined]
                           if may_be_project(name := qualified_name(b, module))}))  # type: ignore[misc]
@@ -79,6 +80,12 @@ def _module_summary(model: Model) -> ModuleSummary:
     return ModuleSummary(imports, functions, tuple(calls), tuple(sorted(callees)), examined, module_classes, bases,
                          tuple(_array_calls(model)), tuple(sorted(reads)), changes,
                          instance_calls=tuple(_instance_calls(model, imports)))
+
+
+def _own_reads(model: Model) -> tuple[str, ...]:
+    """The module's own globals its compiled functions read (".LR"): another module may change them."""
+    return tuple(sorted({name for scope, info in model.trace.items() if info.cached and info.traced and scope.is_function
+                         for _, name in own_state_reads(model, scope)}))
 
 
 LIBRARY_MODULE = ModuleSummary((), "", (), ())

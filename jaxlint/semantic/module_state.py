@@ -42,6 +42,21 @@ def state_reads(model: Model, scope: Scope, imported: Callable[[str | None], boo
     return found  # type: ignore[return-value]
 
 
+def own_state_reads(model: Model, scope: Scope) -> list[tuple[ast.Name, str]]:
+    """Reads, in `scope` and the functions nested in it, of this module's own globals bound by
+    assignment (not imports, functions or classes), each qualified from "" (".SCALE"): another module
+    may change them (`optim.LR = ...`)."""
+    module = model.module
+    found = []
+    for inner in scope.subtree():
+        for node in inner.of_type(ast.Name):
+            if isinstance(node.ctx, ast.Load) and inner.lookup_scope(node.id) is module:  # type: ignore[attr-defined]
+                bindings = module.bindings.get(node.id, ())  # type: ignore[attr-defined]
+                if bindings and all(b.kind in ("assign", "augassign") for b in bindings):
+                    found.append((node, "." + node.id))  # type: ignore[attr-defined]
+    return found  # type: ignore[return-value]
+
+
 def _inside_longer_name(model: Model, node: ast.AST) -> bool:
     parent = model.parent(node)
     return isinstance(parent, ast.Attribute) and parent.value is node

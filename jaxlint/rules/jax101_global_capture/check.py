@@ -11,7 +11,7 @@ from jaxlint.rules.base import Report, function_label
 from jaxlint.rules.traced_argument import attributes_passable, passable
 from jaxlint.semantic.classes import BUILDERS
 from jaxlint.semantic.imports import last_name
-from jaxlint.semantic.module_state import MUTATORS, state_changes, state_reads
+from jaxlint.semantic.module_state import MUTATORS, own_state_reads, state_changes, state_reads
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.model import Model
@@ -57,7 +57,7 @@ def check(model: Model) -> Iterator[Report]:
             yield Report(load, message, scope, fixable=fixable, fix_data={"name": load.id},
                          lines=tuple(int(row) for row in _LINE_NUMBER.findall(change)))
         yield from _stale_self_reads(model, scope, building)
-        yield from _state_changed_elsewhere(model, scope)
+        yield from _state_changed_elsewhere(model, scope, reported)
 
 
 
@@ -67,16 +67,17 @@ def _compiled_label(model: Model, scope: Scope) -> str:
     return f"`{function_label(scope)}`" if model.info(scope).caller else f"jit-compiled `{function_label(scope)}`"
 
 
-def _state_changed_elsewhere(model: Model, scope: Scope) -> Iterator[Report]:
-    """Reads of another module's state (`config.SCALE`, `HPARAMS["lr"]` imported from `config`) that a
-    module changes while the program runs, as the project pass found."""
+def _state_changed_elsewhere(model: Model, scope: Scope, reported: set[str]) -> Iterator[Report]:
+    """Reads of another module's state (`config.SCALE`, `HPARAMS["lr"]` imported from `config`), or of
+    this module's own globals (`LR`, which `optim.LR = ...` changes), that a module changes while the
+    program runs, as the project pass found. `reported`: names this module's own changes reported."""
     changed = dict(model.incoming.changed)
     if not changed:
         return
     # State the function sets itself while traced (save, set, restore) is managed, not captured.
-    reported: set[str] = set()
     managed = {c.target for c in state_changes(model, changed.__contains__, scope.subtree())}
-    for node, name in state_reads(model, scope, changed.__contains__):
+    own = [(node, name) for node, name in own_state_reads(model, scope) if name in changed]
+    for node, name in [*state_reads(model, scope, changed.__contains__), *own]:
         shown = ast.unparse(node)
         if shown in reported or any(name == t or name.startswith(t + ".") for t in managed):
             continue
