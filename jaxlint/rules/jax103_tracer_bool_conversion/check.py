@@ -10,8 +10,7 @@ from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.jax103_tracer_bool_conversion.while_carry import while_carry
 from jaxlint.rules.static_cause import static_fix
 from jaxlint.rules.where_arms import where_form
-from jaxlint.semantic.concrete_guards import CONCRETE_GUARD, concrete_only
-from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.concrete_guards import concrete_only
 from jaxlint.semantic.interpret import comparison_value
 from jaxlint.semantic.narrowing import dead_under_tracing
 
@@ -85,24 +84,15 @@ def _truth_sites(model: Model, scope: Scope) -> Iterator[tuple[ast.expr, str]]:
 
 
 def _operands(expr: ast.expr) -> Iterator[ast.expr]:
-    """The expressions whose truth Python really asks for: through `and`/`or`/`not`, stopping
-    after a guard such as `not_jax_tracer(i) and ...` (a tracer never reaches the rest)."""
+    """The expressions whose truth Python really asks for, through `and`/`or`/`not` (those a test
+    keeps tracers from, `isinstance(n, int) and n > 0`, are left to `concrete_only`)."""
     if isinstance(expr, ast.BoolOp):
         for value in expr.values:
             yield from _operands(value)
-            if isinstance(expr.op, ast.And) and _is_tracer_guard(value):
-                return
     elif isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
         yield from _operands(expr.operand)
     else:
         yield expr
-
-
-def _is_tracer_guard(expr: ast.expr) -> bool:
-    if not isinstance(expr, ast.Call):
-        return False
-    name = last_name(expr.func) or ""
-    return name == "isinstance" or bool(CONCRETE_GUARD.match(name))
 
 
 def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Report:
