@@ -46,6 +46,12 @@ CONTAINER_MAKERS = {
     "builtins.list": "list", "builtins.dict": "dict", "builtins.set": "set", "collections.defaultdict": "dict",
     "collections.OrderedDict": "dict", "collections.Counter": "dict", "collections.deque": "list",
 }
+# NumPy and jax.numpy functions that give an array whatever they are given (a 0-d one for a scalar):
+# an array cannot be hashed, nor a container above, so neither can be a static argument (checked on
+# JAX 0.10.2 and NumPy 2.4: `hash()` raises TypeError, a static argument ValueError).
+ARRAY_MAKERS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in (
+    "array asarray zeros ones empty full arange linspace eye identity zeros_like ones_like empty_like full_like "
+    "stack concatenate").split())
 # JAX functions of shapes and settings that give Python values, concrete under jit (checked on JAX 0.10.2).
 STATIC_JAX_FUNCS = frozenset((
     "jax.lax.axis_size", "jax.lax.broadcast_shapes", "jax.numpy.ndim", "jax.lax.conv_dimension_numbers",

@@ -120,6 +120,8 @@ class Interpreter(StatementInterpreter, KeyTracker):
             value = UNKNOWN
         else:
             value = method(self, node, state)
+        if type(node) in _UNHASHABLE_DISPLAYS:
+            value = replace(value, unhashable=_UNHASHABLE_DISPLAYS[type(node)])
         self.facts.values[node] = value
         return value
 
@@ -326,6 +328,9 @@ class Interpreter(StatementInterpreter, KeyTracker):
             args = [self.eval(a, state) for a in node.args]
         kwargs = {k.arg or "**": self.eval(k.value, state) for k in node.keywords}
         result = call_value(self, node, qualified, func, args, kwargs)
+        if qualified in api.ARRAY_MAKERS or qualified in api.CONTAINER_MAKERS:
+            result = replace(result, unhashable=f"a {api.CONTAINER_MAKERS[qualified]}" if qualified in api.CONTAINER_MAKERS
+                             else "an array")
         if qualified is None and (fields := self.model.constructed_fields(node, self.scope, args, kwargs)) is not None:
             result = Value(traced=TRACED_TREE if any(v.traced for _, v in fields) else NOT_TRACED, fields=fields)
         elif qualified == "jax.tree.map" and not result.traced and node.args and self._closes_over_traced(
@@ -406,6 +411,8 @@ def _string_key(index: ast.expr) -> bool:
 
 
 _EXPRESSIONS = dispatch_table(Interpreter, "_eval_")
+_UNHASHABLE_DISPLAYS = {ast.List: "a list", ast.ListComp: "a list", ast.Dict: "a dict", ast.DictComp: "a dict",
+                        ast.Set: "a set", ast.SetComp: "a set"}
 
 
 # Builtins that iterate over the elements of their one argument, reordered or copied.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jaxlint.knowledge.api import SCALAR_ANNOTATIONS, is_array_annotation
 from jaxlint.knowledge.transforms import Transform
@@ -189,7 +189,15 @@ class Model:
         return f"{self.options.module_name}.{scope.qualname}"
 
     def outer_value(self, scope: Scope, name: str) -> Value:
-        """The value a free name has when read from `scope`: the final value in its owner."""
+        """The value a free name has when read from `scope`: the final value in its owner. What only
+        the owner's own statements show (a list) is not known where a `global` or `nonlocal`
+        declaration elsewhere may rebind it (`DIMS = tuple(DIMS)`)."""
+        value = self._owner_value(scope, name)
+        if value.unhashable and any(name in s.globals or name in s.nonlocals for s in self.scopes):
+            return replace(value, unhashable="")
+        return value
+
+    def _owner_value(self, scope: Scope, name: str) -> Value:
         owner = scope.lookup_scope(name)
         if owner is None or owner is scope or owner.kind == "class" or owner in self._computing:
             return UNKNOWN

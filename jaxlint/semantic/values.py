@@ -30,6 +30,9 @@ class Value:
     uncertain: bool = False
     # A pytree handed in through jit/vmap/a lax body: every leaf of it is an array tracer.
     leaves: bool = False
+    # What makes it unhashable, on every path ("a list", "a dict", "a set", "an array"): hashing
+    # it raises TypeError (as a static argument: ValueError). Empty when it may be hashable.
+    unhashable: str = ""
 
     def as_array(self) -> Value:
         """The value of arithmetic on this one."""
@@ -63,7 +66,14 @@ def join(a: Value, b: Value) -> Value:
         returns_of=a.returns_of if a.returns_of == b.returns_of else (),
         staged_static=a.staged_static if a.staged_static is b.staged_static else None, elts=elts,
         fields=a.fields if a.fields == b.fields else None,
-        uncertain=a.uncertain or b.uncertain, leaves=a.leaves and b.leaves)
+        uncertain=a.uncertain or b.uncertain, leaves=a.leaves and b.leaves,
+        unhashable=_unhashable_on_both(a.unhashable, b.unhashable))
+
+
+def _unhashable_on_both(a: str, b: str) -> str:
+    if a == b or not (a and b):
+        return a if a == b else ""
+    return "a list, dict, set or array"
 
 
 def combine(values: list[Value]) -> Value:

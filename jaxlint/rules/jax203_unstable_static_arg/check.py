@@ -1,7 +1,7 @@
 """JAX203 unstable-static-arg: a static argument of a jit-compiled function that changes with every
 iteration of the loop calling it (a compilation per value), or that cannot be hashed (a list, dict
-or set display, a comprehension, a NumPy array: `ValueError: Non-hashable static arguments are not
-supported` at the call). A value that takes only a few values over the run (a comparison, a choice
+or set display, a comprehension, an array, or a name holding one on every path to the call:
+`ValueError: Non-hashable static arguments are not supported` at the call). A value that takes only a few values over the run (a comparison, a choice
 between constants) compiles that many times, not every iteration, and is not flagged; neither is a
 loop over a literal sequence (a sweep of a few settings)."""
 
@@ -18,9 +18,6 @@ if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 
-_DISPLAYS = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
-_NUMPY_ARRAYS = frozenset(("array", "asarray", "zeros", "ones", "arange", "empty", "full", "linspace", "eye"))
-
 
 def check(model: Model) -> Iterator[Report]:
     for call, scope in model.loops.compiled_calls:
@@ -33,23 +30,20 @@ def check(model: Model) -> Iterator[Report]:
 
 
 def _unhashable(model: Model, call: ast.Call, compiled: Compiled, scope: Scope) -> Report | None:
+    facts = model.facts(scope)
     for name, expr in compiled.static_arguments(call):
-        kind = _unhashable_kind(model, expr, scope)
-        if kind is not None:
-            return Report(call, f"static argument `{name}` of jit-compiled `{snippet(call.func)}` is {kind} "
-                                f"`{snippet(expr)}`, which cannot be hashed: the call raises ValueError; pass a tuple",
+        kind = facts.value(expr).unhashable  # a display, an array, or a name bound to one on every path
+        if kind and not _jnp_call(model, expr, scope):
+            what = f"{kind} `{snippet(expr)}`," if not isinstance(expr, ast.Name) else f"`{expr.id}`, {kind} here,"
+            return Report(call, f"static argument `{name}` of jit-compiled `{snippet(call.func)}` is {what} "
+                                f"which cannot be hashed: the call raises ValueError; pass a tuple",
                           scope, severity="error", fix_data={"callee": compiled.name, "unhashable": True})
     return None
 
 
-def _unhashable_kind(model: Model, expr: ast.expr, scope: Scope) -> str | None:
-    if isinstance(expr, _DISPLAYS):
-        return "a " + {ast.List: "list", ast.Dict: "dict", ast.Set: "set"}.get(type(expr), "comprehension")
-    if isinstance(expr, ast.Call):
-        name = model.qualified(expr.func, scope) or ""
-        if name.startswith("numpy.") and name.rsplit(".", 1)[-1] in _NUMPY_ARRAYS:
-            return "a NumPy array"
-    return None
+def _jnp_call(model: Model, expr: ast.expr, scope: Scope) -> bool:
+    """`jnp.array(2)` written into the static argument: JAX105 reports it (a jnp call on a static value)."""
+    return isinstance(expr, ast.Call) and (model.qualified(expr.func, scope) or "").startswith("jax.numpy.")
 
 
 def _varying(model: Model, call: ast.Call, compiled: Compiled, scope: Scope) -> Report | None:
