@@ -524,10 +524,9 @@ def _runs_only_before(model: Model, scope: Scope, use: ast.expr, line: int, dept
         return scope.is_function and depth < _CALLER_DEPTH and _only_called_before(model, scope, line, depth + 1)
     top = _wrapped_top(model, use)
     targets = _assignment_targets(model, top)
-    if top is use or scope.kind != "module" or len(targets) != 1 or not isinstance(targets[0], ast.Name) \
-            or len(scope.bindings.get(targets[0].id, ())) != 1:
+    if top is use or scope.kind != "module" or len(targets) != 1 or not isinstance(targets[0], ast.Name):
         return False
-    aliases = [(where, load) for where, load in model.loads_of(targets[0].id) if where.lookup_scope(targets[0].id) is scope]
+    aliases = _reads_of_binding(model, scope, targets[0].id, targets[0].lineno)
     return bool(aliases) and all(_runs_only_before(model, where, load, line, depth) for where, load in aliases)
 
 
@@ -540,7 +539,28 @@ def _uses(model: Model, function: Scope) -> list[tuple[Scope, ast.expr]]:
     if isinstance(function.node, ast.Lambda):
         return [(function.parent, function.node)] if function.parent is not None else []
     name = getattr(function.node, "name", None)
-    return model.loads_of(name) if name is not None else []
+    if name is None or function.parent is None:
+        return []
+    return _reads_of_binding(model, function.parent, name, function.node.lineno)  # type: ignore[attr-defined]
+
+
+def _reads_of_binding(model: Model, owner: Scope, name: str, line: int) -> list[tuple[Scope, ast.expr]]:
+    """Where the variable `name` of `owner`, as bound on `line`, may be read: in functions, any read
+    (they run later, with whatever it holds then); at the module's own level, when every binding of
+    it is a statement there, only the reads after this binding and before the next one (`def step`
+    again in a later notebook cell: the calls after it run the new function)."""
+    reads = [(where, load) for where, load in model.loads_of(name) if where.lookup_scope(name) is owner]
+    bindings = owner.bindings.get(name, ())
+    if owner.kind != "module" or not all(_module_statement(model, owner, b.node) for b in bindings):
+        return reads  # type: ignore[return-value]
+    end = min((b.lineno for b in bindings if b.lineno > line), default=None)
+    return [(where, load) for where, load in reads if where is not owner
+            or (load.lineno >= line and (end is None or load.lineno < end))]
+
+
+def _module_statement(model: Model, module: Scope, node: ast.AST) -> bool:
+    statement = node if isinstance(node, ast.stmt) else model.parent(node)
+    return model.parent(statement) is module.node
 
 
 def _loop_ends_before(model: Model, node: ast.AST, line: int) -> bool:
