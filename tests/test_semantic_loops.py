@@ -111,8 +111,58 @@ def test_shapes_that_follow_the_loop() -> None:
         """)
     call = _calls(model, "f", "g")[0]
     loops = model.loops.around(call)
-    changes = [model.loops.shape_change(a, scope(model, "f"), loops) is not None for a in call.args]
+    changes = [model.shapes.shape_change(a, scope(model, "f"), loops) is not None for a in call.args]
     assert changes == [True, False, False, False, True, True, True, False]
+
+
+def test_a_list_grows_only_while_nothing_in_its_loop_empties_or_rebinds_it() -> None:
+    model = build("""
+        import collections
+        import jax.numpy as jnp
+        def f(xs, batches, g):
+            a, b, c, d, e = [], [], [], [], collections.deque(maxlen=4)
+            for x in xs:
+                a.append(x)
+                b.append(x)
+                c.append(x)
+                d.append(x)
+                e.append(x)
+                g(jnp.stack(a), jnp.stack(b), jnp.stack(c), jnp.stack(d), jnp.stack(e))
+                if len(b) == 4:
+                    b = []
+                c.clear()
+                del d[:]
+            for batch in batches:
+                h = []
+                for x in batch:
+                    h.append(x)
+                    g(jnp.stack(h))
+        """)
+    first, second = _calls(model, "f", "g")
+    loops = model.loops.around(first)
+    changes = [model.shapes.shape_change(a, scope(model, "f"), loops) is not None for a in first.args]
+    assert changes == [True, False, False, False, False]
+    assert model.shapes.shape_change(second.args[0], scope(model, "f"), model.loops.around(second)) is not None
+
+
+def test_the_assignments_that_reach_a_use_decide_its_shape() -> None:
+    model = build("""
+        import jax.numpy as jnp
+        def f(sizes, x, g, m):
+            for i, n in enumerate(sizes):
+                y = jnp.zeros(n)
+                y = jnp.pad(y, (0, m - n))
+                z = jnp.zeros(3)
+                if n > 2:
+                    z = jnp.zeros(n)
+                w = x[i:i + 4]
+                end = w.shape[0] + i
+                g(y, z, x[i:2 * i], x[i * m:(i + 1) * m], x[i:end])
+        """)
+    call = _calls(model, "f", "g")[0]
+    loops = model.loops.around(call)
+    changes = [model.shapes.shape_change(a, scope(model, "f"), loops) is not None for a in call.args]
+    assert changes == [False, True, True, False, False]  # x[i:end]: `end - i` is a shape, not known to change
 
 
 def test_trip_counts_in_traced_code() -> None:
@@ -215,7 +265,7 @@ def test_names_assigned_from_each_other_in_a_loop_end_the_search() -> None:
         """)
     call = _calls(model, "f", "g")[0]
     loops = model.loops.around(call)
-    assert model.loops.shape_change(call.args[0], scope(model, "f"), loops) is None
+    assert model.shapes.shape_change(call.args[0], scope(model, "f"), loops) is None
     assert model.loops.takes_few_values(call.args[1], loops) is True  # 1, 2 or 3
 
 

@@ -2,7 +2,7 @@
 
 The recompilation rules ask three questions of a call inside a loop: is the callee a jit-compiled
 function (and which of its parameters are static), does an argument's value change every iteration,
-and does an argument's shape. A name changes every iteration when it is the loop's target, when
+and does an argument's shape (loop_shapes.py, from the answers here). A name changes every iteration when it is the loop's target, when
 the body rebinds it from something that changes (or from itself: a carried value), or when the body
 grows it (`xs.append(...)`). A loop over a literal sequence (`for n in (16, 32, 64)`) is a sweep:
 taking each value once is what it is for, so nothing in it counts as changing."""
@@ -27,11 +27,6 @@ if TYPE_CHECKING:
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-# Functions that build an array of the shape of a list of arrays or values.
-_FROM_SEQUENCE = frozenset(("array", "asarray", "stack", "vstack", "hstack", "concatenate", "column_stack"))
-# Calls that return their first argument made longer.
-_GROWING = frozenset(("jax.numpy.concatenate", "jax.numpy.append", "jax.numpy.vstack", "jax.numpy.hstack",
-                      "numpy.concatenate", "numpy.append", "numpy.vstack", "numpy.hstack"))
 # Iterables made of others, item by item.
 _COMBINING = frozenset(("itertools.product", "builtins.zip", "builtins.enumerate", "builtins.reversed",
                         "builtins.sorted", "itertools.chain"))
@@ -162,7 +157,7 @@ class Loops:
         calls a method of (`x.update()`)."""
         target = getattr(loop, "target", None)
         found = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)} if target is not None else set()
-        for node in _body_nodes(loop):
+        for node in body_nodes(loop):
             if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 found.add(node.id)
             elif isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -190,7 +185,7 @@ class Loops:
         if isinstance(expr, ast.Name):
             if expr.id in followed or _drawn_from_a_sequence(expr.id, loops):
                 return True  # back where the search began; or an element of a sequence, which may repeat
-            values = self._assigned_in(expr.id, loops)
+            values = self.assigned_in(expr.id, loops)
             return bool(values) and all(self.takes_few_values(v, loops, followed | {expr.id}) for v in values)
         return self._chunk_size(expr, loops)
 
@@ -209,91 +204,11 @@ class Loops:
                     return True
         return False
 
-    def shape_change(self, expr: ast.expr, scope: Scope, loops: list[ast.AST],
-                     followed: frozenset[str] = frozenset()) -> str | None:
-        """Why the shape of `expr` changes every iteration of `loops`, else None. `followed`: the names
-        whose assignments are being followed already (`x = f(y)` and `y = g(x)` in one loop)."""
-        if isinstance(expr, ast.Subscript):
-            return self._slice_change(expr.slice, loops) or self.shape_change(expr.value, scope, loops, followed)
-        if isinstance(expr, ast.Call):
-            return self._call_shape_change(expr, scope, loops, followed)
-        if isinstance(expr, ast.Name) and expr.id not in followed:
-            if self._grows(expr.id, scope, loops):
-                return f"`{expr.id}` grows every iteration"
-            for value in self._assigned_in(expr.id, loops):
-                why = self.shape_change(value, scope, loops, followed | {expr.id})
-                if why is not None:
-                    return why
-        return None
-
-    def array_source(self, expr: ast.expr, scope: Scope) -> ast.expr:
-        """What an array is built from, shape and all: `xs` of `jnp.asarray(xs)`, `jnp.stack(xs)`."""
-        if isinstance(expr, ast.Call) and expr.args and not isinstance(expr.args[0], ast.Starred):
-            name = self.model.qualified(expr.func, scope) or ""
-            if name.startswith(("jax.numpy.", "numpy.")) and name.rsplit(".", 1)[-1] in _FROM_SEQUENCE:
-                return expr.args[0]
-        return expr
-
-    def _slice_change(self, index: ast.expr, loops: list[ast.AST]) -> str | None:
-        for part in index.elts if isinstance(index, ast.Tuple) else [index]:
-            if not isinstance(part, ast.Slice):
-                continue
-            lower, upper = (b is not None and self.depends(b, loops) for b in (part.lower, part.upper))
-            if lower and upper:  # `x[i:i + k]`: a window of fixed width
-                continue
-            if lower or upper:
-                bound = part.lower if lower else part.upper
-                return f"the slice bound `{ast.unparse(bound)}` changes every iteration"  # type: ignore[arg-type]
-        return None
-
-    def _call_shape_change(self, call: ast.Call, scope: Scope, loops: list[ast.AST],
-                           followed: frozenset[str]) -> str | None:
-        name = self.model.qualified(call.func, scope) or ""
-        jax_name = "jax.numpy." + name[len("numpy."):] if name.startswith("numpy.") else name
-        if jax_name == "jax.numpy.pad":  # padded by what the loop changes: to a fixed length, or unknown
-            widths = call.args[1:2] + [k.value for k in call.keywords if k.arg == "pad_width"]
-            if any(self.depends(w, loops) for w in widths) or not call.args:
-                return None
-            return self.shape_change(call.args[0], scope, loops, followed)
-        sink = SHAPE_SINKS.get(jax_name)
-        if sink is not None and jax_name.startswith(("jax.numpy.", "jax.random.")):
-            positions, keywords = sink
-            arguments = [a for i, a in enumerate(call.args) if i in positions]
-            arguments += [k.value for k in call.keywords if k.arg in keywords]
-            for argument in arguments:
-                if self.depends(argument, loops):
-                    return f"its shape `{ast.unparse(argument)}` changes every iteration"
-        if name.rsplit(".", 1)[-1] in _FROM_SEQUENCE and name.startswith(("jax.numpy.", "numpy.")) and call.args:
-            first = call.args[0]
-            parts = first.elts if isinstance(first, (ast.List, ast.Tuple)) else [first]
-            for part in parts:
-                why = self.shape_change(part, scope, loops, followed)
-                if why is not None:
-                    return why
-        return None
-
-    def _grows(self, name: str, scope: Scope, loops: list[ast.AST]) -> bool:
-        """`name` is made longer every iteration: appended to, or rebound to itself made longer."""
-        for loop in loops:
-            for node in _body_nodes(loop):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                        and node.func.attr in ("append", "extend") and _is_name(node.func.value, name):
-                    return True
-                if isinstance(node, ast.AugAssign) and _is_name(node.target, name) and isinstance(node.value, (ast.List, ast.Tuple)):
-                    return True
-            for value in self._assigned_in(name, [loop]):
-                if isinstance(value, ast.Call) and self.model.qualified(value.func, scope) in _GROWING and value.args:
-                    first = value.args[0]
-                    parts = first.elts if isinstance(first, (ast.List, ast.Tuple)) else [first]
-                    if any(_is_name(p, name) for p in parts):
-                        return True
-        return False
-
-    def _assigned_in(self, name: str, loops: list[ast.AST]) -> list[ast.expr]:
+    def assigned_in(self, name: str, loops: list[ast.AST]) -> list[ast.expr]:
         """The values the bodies of `loops` assign to `name` (plain `name = value` statements)."""
         values = []
         for loop in loops:
-            for node in _body_nodes(loop):
+            for node in body_nodes(loop):
                 if isinstance(node, ast.Assign) and any(_is_name(t, name) for t in node.targets) or isinstance(node, ast.NamedExpr) and node.target.id == name:
                     values.append(node.value)
         return values
@@ -590,7 +505,7 @@ def _is_name(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
 
 
-def _body_nodes(loop: ast.AST) -> Iterator[ast.AST]:
+def body_nodes(loop: ast.AST) -> Iterator[ast.AST]:
     """The nodes that run every iteration (not nested functions, not the iterable)."""
     if isinstance(loop, ast.comprehension):
         return
@@ -615,11 +530,13 @@ def _drawn_from_a_sequence(name: str, loops: list[ast.AST]) -> bool:
         target, iterable = getattr(loop, "target", None), getattr(loop, "iter", None)
         if target is None or name not in {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}:
             continue
-        return not _counts(target, iterable, name)
+        return not counts_up(target, iterable, name)
     return False
 
 
-def _counts(target: ast.expr, iterable: ast.expr | None, name: str) -> bool:
+def counts_up(target: ast.expr, iterable: ast.expr | None, name: str) -> bool:
+    """`name` of the loop target `target` takes a new number every iteration: a `range` or
+    `itertools.count` item, an `enumerate` index (zipped or not)."""
     if isinstance(target, ast.Name):
         return isinstance(iterable, ast.Call) and last_name(iterable.func) in _COUNTERS
     if not (isinstance(target, ast.Tuple) and isinstance(iterable, ast.Call)):
@@ -631,7 +548,7 @@ def _counts(target: ast.expr, iterable: ast.expr | None, name: str) -> bool:
     if function == "enumerate":
         return position == 0
     if function == "zip" and position < len(iterable.args):
-        return _counts(ast.Name(name), iterable.args[position], name)
+        return counts_up(ast.Name(name), iterable.args[position], name)
     return False
 
 
@@ -641,7 +558,7 @@ def _varying_names(loop: ast.AST) -> frozenset[str]:
         return frozenset(n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name))
     names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
     assignments: list[tuple[set[str], ast.AST]] = []
-    for node in _body_nodes(loop):
+    for node in body_nodes(loop):
         if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:

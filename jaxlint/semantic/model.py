@@ -17,6 +17,7 @@ from jaxlint.semantic.fields import ClassFields, declared_static
 from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.keys import Keys
+from jaxlint.semantic.loop_shapes import LoopShapes
 from jaxlint.semantic.loops import Loops
 from jaxlint.semantic.module_arguments import module_arguments_static
 from jaxlint.semantic.propagation import TREE_MAPS, Propagation, admitted, call_argument
@@ -104,6 +105,11 @@ class Model:
         return self._functions
 
     @functools.cached_property
+    def shapes(self) -> LoopShapes:
+        """Whether an argument's shape changes from one iteration of a loop to the next."""
+        return LoopShapes(self)
+
+    @functools.cached_property
     def removed_names(self) -> list[Reference]:
         """Where the module names what JAX removed (JAX301 and JAX303 read it)."""
         return references(self)
@@ -158,6 +164,7 @@ class Model:
         for scope in self.scopes:
             scope.children = []
         del self.repetition, self.class_fields, self.keys, self.loops  # they refer back to the model
+        self.__dict__.pop("shapes", None)
 
     def info(self, scope: Scope) -> TraceInfo:
         """How `scope` is traced; an empty TraceInfo (shared: read it, never change it) for code

@@ -1,7 +1,8 @@
 """JAX204 shape-varies-in-loop: a jit-compiled function called in a loop with an argument whose
-shape depends on the loop variable (`f(x[:i])`, `f(jnp.zeros(i))`, a list grown by `append`, an
-array grown by `concatenate`): jit compiles once per input shape, so once per iteration. An integer
-index (`x[i]`) or a window of fixed width (`x[i:i + k]`) keeps the shape and is not flagged."""
+shape depends on the loop variable (`f(x[:i])`, `f(jnp.zeros(i))`, a list grown by `append` and
+never emptied in that loop, an array grown by `concatenate`): jit compiles once per input shape, so
+once per iteration. An integer index (`x[i]`), a window of fixed width (`x[i:i + k]`), a batch
+flushed at a fixed size or padded to it keeps the shape and is not flagged (semantic/loop_shapes.py)."""
 
 from __future__ import annotations
 
@@ -33,14 +34,14 @@ def check(model: Model) -> Iterator[Report]:
 
 
 def _shape_change(model: Model, call: ast.Call, argument: ast.expr, scope: Scope, loops: list[ast.AST]) -> Report | None:
-    why = model.loops.shape_change(argument, scope, loops) if loops else None
+    why = model.shapes.shape_change(argument, scope, loops) if loops else None
     shown, via = argument, ""
     if why is None:
-        through = model.loops.from_callers_loop(model.loops.array_source(argument, scope), scope)
+        through = model.loops.from_callers_loop(model.shapes.array_source(argument, scope), scope)
         if through is None:
             return None
         shown, caller, outer = through
-        why = model.loops.shape_change(shown, caller, outer)
+        why = model.shapes.shape_change(shown, caller, outer)
         function = (scope.qualname or "").rsplit(".", 1)[-1]
         via = f" (through `{function}`, called with it in a loop)"
     if why is None:

@@ -1,0 +1,307 @@
+"""Shapes in Python loops: whether an argument's shape changes from one iteration to the next.
+
+A slice changes shape when its length does: a bound that follows the loop against one that does
+not (`x[:i]`), or two bounds whose difference does (`x[i:2 * i]`); `x[i:i + k]` and
+`x[i * k:(i + 1) * k]` keep their length. A list changes length when the loop makes it longer
+(`append`, `extend`, `+=`, a concatenation with itself) and nothing in that loop empties, shrinks
+or rebinds it (`buf = []`, `buf.clear()`, `del buf[:]`: a batch filled and flushed). A name has
+the shape of the assignments that reach its use: the last one before it in the iteration, and
+those in branches after that one (`x = jnp.pad(x, ...)` to a fixed length hides what came before);
+every assignment in the loop when none comes before it."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from jaxlint.knowledge.static_arguments import SHAPE_SINKS
+from jaxlint.semantic.loops import body_nodes, counts_up
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
+
+# Functions that build an array of the shape of a list of arrays or values.
+_FROM_SEQUENCE = frozenset(("array", "asarray", "stack", "vstack", "hstack", "concatenate", "column_stack"))
+# Calls that return their first argument made longer.
+_GROWING = frozenset(("jax.numpy.concatenate", "jax.numpy.append", "jax.numpy.vstack", "jax.numpy.hstack",
+                      "numpy.concatenate", "numpy.append", "numpy.vstack", "numpy.hstack"))
+_LENGTHENING = frozenset(("append", "extend", "insert", "appendleft", "extendleft"))
+_SHORTENING = frozenset(("clear", "pop", "popleft", "remove"))
+# Containers that keep at most so many items when given `maxlen`.
+_BOUNDED = frozenset(("collections.deque",))
+_BLOCKS = ("body", "orelse", "finalbody")
+_DISPLAYS = (ast.List, ast.Tuple, ast.ListComp)
+
+
+class LoopShapes:
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.loops = model.loops
+
+    def shape_change(self, expr: ast.expr, scope: Scope, loops: list[ast.AST],
+                     followed: frozenset[str] = frozenset()) -> str | None:
+        """Why the shape of `expr` changes every iteration of `loops`, else None. `followed`: the names
+        whose assignments are being followed already (`x = f(y)` and `y = g(x)` in one loop)."""
+        if isinstance(expr, ast.Subscript):
+            return self._slice_change(expr.slice, loops) or self.shape_change(expr.value, scope, loops, followed)
+        if isinstance(expr, ast.Call):
+            return self._call_shape_change(expr, scope, loops, followed)
+        if isinstance(expr, ast.Name) and expr.id not in followed:
+            if self._grows(expr.id, scope, loops):
+                return f"`{expr.id}` grows every iteration"
+            for value in self.reaching(expr, loops):
+                why = self.shape_change(value, scope, loops, followed | {expr.id})
+                if why is not None:
+                    return why
+        return None
+
+    def array_source(self, expr: ast.expr, scope: Scope) -> ast.expr:
+        """What an array is built from, shape and all: `xs` of `jnp.asarray(xs)`, `jnp.stack(xs)`."""
+        if isinstance(expr, ast.Call) and expr.args and not isinstance(expr.args[0], ast.Starred):
+            name = self.model.qualified(expr.func, scope) or ""
+            if name.startswith(("jax.numpy.", "numpy.")) and name.rsplit(".", 1)[-1] in _FROM_SEQUENCE:
+                return expr.args[0]
+        return expr
+
+    # -- what reaches a name -----------------------------------------------------------------
+
+    def reaching(self, name: ast.Name, loops: list[ast.AST]) -> list[ast.expr]:
+        """The values of the assignments in `loops` that `name` may read: from the last plain
+        assignment before it in the iteration on, else every one in the loops (carried)."""
+        return self._reaching(name, loops)[0]
+
+    def _reaching(self, name: ast.Name, loops: list[ast.AST]) -> tuple[list[ast.expr], bool]:
+        """`reaching`, and whether one assignment before the use decides alone what it reads."""
+        later: list[ast.stmt] = []  # statements between that assignment and the use
+        child, parent = name, self.model.parent(name)
+        boundaries = {id(_boundary(loop, self.model)) for loop in loops}
+        while parent is not None and id(child) not in boundaries and not isinstance(child, _SCOPES):
+            block = _block_of(parent, child)
+            for earlier in reversed(block[:_index(block, child)] if block is not None else []):
+                if isinstance(earlier, (ast.Assign, ast.AnnAssign)) and _binds(earlier, name.id):
+                    value = _plain_assignment(earlier, name.id)  # None: unpacked (`x, n = ...`), not known
+                    more = [v for s in later for v in _assigned(s, name.id)]
+                    decided = value is not None and not any(_binds(s, name.id) for s in later)
+                    return [value, *more] if value is not None else more, decided
+                later.append(earlier)  # a branch, a loop or `x += 1` after it: may rebind (the shape stays)
+            child, parent = parent, self.model.parent(parent)
+        return self.loops.assigned_in(name.id, loops), False
+
+    # -- slices ----------------------------------------------------------------------------
+
+    def _slice_change(self, index: ast.expr, loops: list[ast.AST]) -> str | None:
+        for part in index.elts if isinstance(index, ast.Tuple) else [index]:
+            if not isinstance(part, ast.Slice):
+                continue
+            lower, upper = (b is not None and self.loops.depends(b, loops) for b in (part.lower, part.upper))
+            if lower and upper:
+                if self._length_counts(part, loops):
+                    span = f"`{ast.unparse(part.lower)}` to `{ast.unparse(part.upper)}`"  # type: ignore[arg-type]
+                    return f"the length of the slice from {span} changes every iteration"
+                continue  # `x[i:i + k]`: a window of fixed width, or not known
+            if lower or upper:
+                bound = part.lower if lower else part.upper
+                return f"the slice bound `{ast.unparse(bound)}` changes every iteration"  # type: ignore[arg-type]
+        return None
+
+    def _length_counts(self, part: ast.Slice, loops: list[ast.AST]) -> bool:
+        """`upper - lower` still holds a count of the loop (`i` of `range`, a `+=` counter) once
+        the names assigned in the loop are expanded: `x[i:2 * i]`, `x[start:start + i]`. Anything
+        else the difference holds must not change with the loop (else the length is not known)."""
+        varying = frozenset().union(*(self.loops.varying(loop) for loop in loops))
+
+        def expand(name: ast.Name) -> ast.expr | None:
+            values, decided = self._reaching(name, loops) if name.id in varying else ([], False)
+            return values[0] if decided else None
+
+        opaque: dict[str, ast.expr] = {}
+        upper, lower = (_terms(bound, expand, opaque) for bound in (part.upper, part.lower))
+        if upper is None or lower is None:
+            return False
+        left = {factor for monomial in _subtract(upper, lower) for factor in monomial}
+        if any(self.loops.depends(opaque[f], loops) for f in left if f in opaque):
+            return False  # an opaque part that follows the loop (`min(i + k, n)`): the length is not known
+        counters = self._counters(loops)
+        return bool(left & counters) and not (left & varying) - counters
+
+    def _counters(self, loops: list[ast.AST]) -> frozenset[str]:
+        """Names that count the loop's iterations: `range`/`enumerate`/`count` indices, `+=` counters."""
+        found: set[str] = set()
+        for loop in loops:
+            target, iterable = getattr(loop, "target", None), getattr(loop, "iter", None)
+            if target is not None:
+                found |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name) and counts_up(target, iterable, n.id)}
+            found |= {n.target.id for n in body_nodes(loop) if isinstance(n, ast.AugAssign)
+                      and isinstance(n.target, ast.Name) and isinstance(n.op, (ast.Add, ast.Sub))}
+        return frozenset(found)
+
+    # -- calls -----------------------------------------------------------------------------
+
+    def _call_shape_change(self, call: ast.Call, scope: Scope, loops: list[ast.AST],
+                           followed: frozenset[str]) -> str | None:
+        name = self.model.qualified(call.func, scope) or ""
+        jax_name = "jax.numpy." + name[len("numpy."):] if name.startswith("numpy.") else name
+        if jax_name == "jax.numpy.pad":  # padded by what the loop changes: to a fixed length, or unknown
+            widths = call.args[1:2] + [k.value for k in call.keywords if k.arg == "pad_width"]
+            if any(self.loops.depends(w, loops) for w in widths) or not call.args:
+                return None
+            return self.shape_change(call.args[0], scope, loops, followed)
+        sink = SHAPE_SINKS.get(jax_name)
+        if sink is not None and jax_name.startswith(("jax.numpy.", "jax.random.")):
+            positions, keywords = sink
+            arguments = [a for i, a in enumerate(call.args) if i in positions]
+            arguments += [k.value for k in call.keywords if k.arg in keywords]
+            for argument in arguments:
+                if self.loops.depends(argument, loops):
+                    return f"its shape `{ast.unparse(argument)}` changes every iteration"
+        if name.rsplit(".", 1)[-1] in _FROM_SEQUENCE and name.startswith(("jax.numpy.", "numpy.")) and call.args:
+            first = call.args[0]
+            parts = first.elts if isinstance(first, (ast.List, ast.Tuple)) else [first]
+            for part in parts:
+                why = self.shape_change(part, scope, loops, followed)
+                if why is not None:
+                    return why
+        return None
+
+    # -- lists that grow ---------------------------------------------------------------------
+
+    def _grows(self, name: str, scope: Scope, loops: list[ast.AST]) -> bool:
+        """`name` is made longer every iteration of one of `loops`, and nothing in that loop empties,
+        shortens or rebinds it; nor is it a container of bounded length (`deque(maxlen=k)`)."""
+        if self._bounded(name, scope):
+            return False
+        for loop in loops:
+            nodes = list(body_nodes(loop))
+            if any(self._lengthens(n, name, scope) for n in nodes) and not any(self._resets(n, name, scope) for n in nodes):
+                return True
+        return False
+
+    def _lengthens(self, node: ast.AST, name: str, scope: Scope) -> bool:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            return node.func.attr in _LENGTHENING and _is_name(node.func.value, name)
+        if isinstance(node, ast.AugAssign):  # `buf += [x]`; `acc += x` adds numbers
+            return _is_name(node.target, name) and isinstance(node.op, ast.Add) and isinstance(node.value, _DISPLAYS)
+        value = _plain_assignment(node, name)
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):  # `buf = buf + [x]`
+            return any(_is_name(a, name) and isinstance(b, _DISPLAYS)
+                       for a, b in ((value.left, value.right), (value.right, value.left)))
+        if isinstance(value, ast.Call) and self.model.qualified(value.func, scope) in _GROWING and value.args:
+            first = value.args[0]
+            return any(_is_name(p, name) for p in (first.elts if isinstance(first, (ast.List, ast.Tuple)) else [first]))
+        return False
+
+    def _resets(self, node: ast.AST, name: str, scope: Scope) -> bool:
+        """`node` empties, shortens or rebinds `name`."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            return node.func.attr in _SHORTENING and _is_name(node.func.value, name)
+        if isinstance(node, ast.Delete):
+            return any(_is_name(t, name) or isinstance(t, ast.Subscript) and _is_name(t.value, name) for t in node.targets)
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.slice, ast.Slice):
+            return _is_name(node.value, name)  # `buf[:] = ...`
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            statement = self.model.parent(node)
+            return not (isinstance(statement, (ast.Assign, ast.AugAssign)) and self._lengthens(statement, name, scope))
+        return False
+
+    def _bounded(self, name: str, scope: Scope) -> bool:
+        for binding in scope.bindings_of(name):
+            statement = self.model.parent(binding.node)
+            while isinstance(statement, (ast.Tuple, ast.List)):  # `a, buf = [], deque(maxlen=4)`
+                statement = self.model.parent(statement)
+            value = _plain_assignment(statement, name)
+            if isinstance(value, ast.Call) and self.model.qualified(value.func, scope) in _BOUNDED \
+                    and (len(value.args) > 1 or any(k.arg == "maxlen" for k in value.keywords)):
+                return True
+        return False
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Module)
+
+
+def _boundary(loop: ast.AST, model: Model) -> ast.AST:
+    """The node a use inside `loop` climbs to last: the loop itself, or a comprehension's expression."""
+    return model.parent(loop) if isinstance(loop, ast.comprehension) else loop  # type: ignore[return-value]
+
+
+def _block_of(parent: ast.AST, child: ast.AST) -> list[ast.stmt] | None:
+    for field in _BLOCKS:
+        block = getattr(parent, field, None)
+        if isinstance(block, list) and any(s is child for s in block):
+            return block
+    return None
+
+
+def _index(block: list[ast.stmt], child: ast.AST) -> int:
+    return next(i for i, s in enumerate(block) if s is child)
+
+
+def _plain_assignment(node: ast.AST | None, name: str) -> ast.expr | None:
+    """The value of `name = value` (or `name: T = value`, `a = name = value`, `a, name = b, value`)."""
+    if isinstance(node, ast.Assign):
+        for target in node.targets:
+            if _is_name(target, name):
+                return node.value
+            if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple) and len(target.elts) == len(node.value.elts):
+                return next((v for t, v in zip(target.elts, node.value.elts) if _is_name(t, name)), None)
+    if isinstance(node, ast.AnnAssign) and _is_name(node.target, name):
+        return node.value
+    return None
+
+
+def _assigned(statement: ast.stmt, name: str) -> list[ast.expr]:
+    return [v for n in ast.walk(statement) if (v := _plain_assignment(n, name)) is not None]
+
+
+def _binds(statement: ast.stmt, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(statement))
+
+
+def _is_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+# -- differences of bounds, as sums of products ---------------------------------------------
+
+Terms = dict  # a sorted tuple of factors (names; `ast.dump` of opaque parts) → its coefficient
+
+
+def _terms(expr: ast.expr | None, expand, opaque: dict[str, ast.expr], depth: int = 4) -> Terms | None:
+    """`expr` as a sum of products of names and opaque parts (`len(x)`, recorded in `opaque`);
+    an absent bound is 0; `expand(name)` gives the one value a name assigned in the loop holds."""
+    if expr is None:
+        return {}
+    if isinstance(expr, ast.Constant):
+        return ({(): expr.value} if expr.value else {}) if type(expr.value) is int else None
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        inner = _terms(expr.operand, expand, opaque, depth)
+        return None if inner is None else _subtract({}, inner)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub, ast.Mult)):
+        left, right = _terms(expr.left, expand, opaque, depth), _terms(expr.right, expand, opaque, depth)
+        if left is None or right is None:
+            return None
+        if isinstance(expr.op, ast.Mult):
+            return _multiply(left, right)
+        return _subtract(left, right if isinstance(expr.op, ast.Sub) else _subtract({}, right))
+    if isinstance(expr, ast.Name):
+        value = expand(expr) if depth else None
+        return _terms(value, expand, opaque, depth - 1) if value is not None else {(expr.id,): 1}
+    key = ast.dump(expr)
+    opaque[key] = expr
+    return {(key,): 1}
+
+
+def _subtract(a: Terms, b: Terms) -> Terms:
+    out = dict(a)
+    for key, value in b.items():
+        out[key] = out.get(key, 0) - value
+    return {k: v for k, v in out.items() if v}
+
+
+def _multiply(a: Terms, b: Terms) -> Terms:
+    out: Terms = {}
+    for ka, va in a.items():
+        for kb, vb in b.items():
+            key = tuple(sorted(ka + kb))
+            out[key] = out.get(key, 0) + va * vb
+    return {k: v for k, v in out.items() if v}
