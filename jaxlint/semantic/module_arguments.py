@@ -32,7 +32,7 @@ _MAX_ROUNDS = 3  # a caller's parameter found static may make its callee's stati
 Site = tuple[str, tuple[tuple[str, str], ...]]
 
 
-def argument_kind(model: Model, expr: ast.expr, where: Scope) -> str:
+def argument_kind(model: Model, expr: ast.expr, where: Scope, depth: int = 0) -> str:
     """Whether `expr`, passed in `where`, is known static when tracing, traced (or an array, which a
     transform of the callee traces), or unknown."""
     if isinstance(expr, ast.Starred):
@@ -44,7 +44,53 @@ def argument_kind(model: Model, expr: ast.expr, where: Scope) -> str:
         return TRACED_ARG
     if value.static and not value.traced or not value.traced and _config_attribute(expr, where):
         return STATIC_ARG
+    if _static_from_callers(model, expr, where, depth) or _static_attribute(model, expr, where):
+        return STATIC_ARG
     return UNKNOWN_ARG
+
+
+def _static_attribute(model: Model, expr: ast.expr, where: Scope) -> bool:
+    """`self.cache_length`, where every store of that attribute in the class's methods is of a static
+    value (`self.cache_length = 13` in `setUp`), and the class body does not bind it otherwise."""
+    method = where
+    while method is not None and method.kind == "lambda":
+        method = method.parent
+    if method is None or method.kind != "function" or method.parent is None or method.parent.kind != "class":
+        return False
+    params = method.params()
+    if not (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and params and expr.value.id == params[0]):
+        return False
+    cls, stored = method.parent, []
+    for scope in cls.subtree():
+        for node in scope.of_type(ast.Attribute):
+            if node.attr == expr.attr and isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
+                statement = model.parent(node)
+                if not (isinstance(statement, ast.Assign) and statement.targets == [node]):
+                    return False
+                stored.append((scope, statement.value))
+    return bool(stored) and expr.attr not in cls.bindings and all(
+        _known_static(model, scope, value) for scope, value in stored)
+
+
+def _known_static(model: Model, scope: Scope, expr: ast.expr) -> bool:
+    value = model.facts(scope).value(expr)
+    return value.static and not value.traced
+
+
+_CALLER_DEPTH = 3  # callers of callers followed to see that a parameter gets only static values
+
+
+def _static_from_callers(model: Model, expr: ast.expr, where: Scope, depth: int) -> bool:
+    """`expr` is a parameter of an untraced function that it never rebinds, and every call of that
+    function in the module passes it a static value (`make_handler(cache_length=13)`, which then
+    calls `wrapper.init(rng, x, cache_length)`)."""
+    if not (isinstance(expr, ast.Name) and where.is_function and depth < _CALLER_DEPTH) or model.info(where).traced:
+        return False
+    bindings = where.bindings.get(expr.id, ())
+    if not bindings or any(b.kind != "param" for b in bindings):
+        return False
+    given = model.arguments_from_callers(where, expr.id)
+    return bool(given) and all(argument_kind(model, argument, caller, depth + 1) == STATIC_ARG for caller, argument in given)
 
 
 def _config_attribute(expr: ast.expr, where: Scope) -> bool:
