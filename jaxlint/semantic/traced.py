@@ -150,6 +150,8 @@ class TraceAnalysis:
         self.external: list[ExternalEntry] = []  # functions of other modules traced from here
         self.module_classes = module_classes or {}
         self._candidates = _call_names(imports, extra_jit)
+        # Outer vmaps of a nested vmap (by id, kept alive): the inner one applied what both leave unmapped.
+        self._outer_vmaps: dict[int, Wrap] = {}
 
     def run(self) -> dict[Scope, TraceInfo]:
         for scope in self.scopes:
@@ -409,6 +411,12 @@ class TraceAnalysis:
             if inner and outer is not None:  # jax.jit(jax.vmap(f), static_argnums=3): f's 4th is static too
                 inner = replace(inner, static_nums=inner.static_nums + outer.static_nums,
                                 static_names=inner.static_names + outer.static_names)
+            if inner and outer is not None and inner.transform is T.VMAP and outer.transform is T.VMAP:
+                # jax.vmap(jax.vmap(f, in_axes=(None, 0)), in_axes=(0, None)): every element of both
+                # batches gets the same value only where neither level maps it (a sweep over one
+                # set of seeds maps its keys in the inner level)
+                inner = replace(inner, unbatched=tuple(i for i in inner.unbatched if i in outer.unbatched))
+                self._outer_vmaps[id(outer)] = outer
             if inner and expr.args:  # jax.jit(jax.vmap(f)): f gets both
                 refs = self.transformed_refs(expr.args[0], scope, inner)
                 for target, bound in refs:
@@ -454,7 +462,7 @@ class TraceAnalysis:
             if -len(positional) <= num < len(positional):
                 static.add(positional[num])
         unbatched = set()
-        if wrap.transform is T.VMAP:
+        if wrap.transform is T.VMAP and self._outer_vmaps.get(id(wrap)) is not wrap:
             unbatched = {positional[i] for i in wrap.unbatched if i < len(positional)}
         if wrap.name in T.FILTERED:
             info.filtered = True
