@@ -2,7 +2,8 @@
 call of a function that is itself called in a loop). JAX caches compilations by the identity of
 the wrapped callable: a new lambda, `functools.partial`, nested def, `jax.grad(f)` or bound method
 (`self.f` is a new object at every attribute access) misses the cache every time. `jax.jit(f)` of
-the same function object is a cache hit (a dictionary lookup) and is not flagged."""
+the same function object is a cache hit (a dictionary lookup) and is not flagged; nor is a new
+callable that is kept, one per item, or built once behind a guard (once.py): each compiles once."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, snippet
+from jaxlint.rules.jax202_jit_in_loop.once import built_once, unkept_call
 from jaxlint.semantic.classes import method_class
 
 if TYPE_CHECKING:
@@ -55,7 +57,7 @@ def _in_loop(model: Model, call: ast.Call, wrapped: ast.expr, scope: Scope) -> R
     if not loops:
         return None
     kind = _fresh(model, wrapped, scope, loops)
-    if kind is None:
+    if kind is None or built_once(model, call, scope, loops):
         return None
     hoistable = _hoistable(model, wrapped, scope, loops, call)
     data = {"callee": _jax_name(model, wrapped, scope)}
@@ -71,11 +73,12 @@ def _in_repeated_function(model: Model, call: ast.Call, wrapped: ast.expr, scope
     if not function.is_function:
         return None
     kind = _fresh(model, wrapped, scope, None)
-    if kind is None:
+    if kind is None or built_once(model, call, scope, []):
         return None
     repeated = model.loops.called_in_loop(function)
     if repeated is None:
         return None
+    repeated = unkept_call(model, scope) or repeated  # the loop that drops what it returns, where one does
     name = (function.qualname or "").rsplit(".", 1)[-1]
     return Report(call, f"`jax.jit` of {kind} in `{name}`, which is called in a loop (line {repeated.lineno}): every "
                         f"call compiles it again (a new callable misses JAX's cache); jit once, outside `{name}`",
