@@ -17,6 +17,7 @@ from jaxlint.semantic.concrete_guards import concrete_only
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
+    from jaxlint.semantic.values import Value
     from jaxlint.semantic.scopes import Scope
 
 _LAST_NAMES = frozenset(name.rsplit(".", 1)[1] for name in CONVERTING)
@@ -38,7 +39,7 @@ def check(model: Model) -> Iterator[Report]:
                 continue
             facts = facts or model.facts(scope)
             traced = next((a for a in call.args if not isinstance(a, ast.Starred)  # type: ignore[attr-defined]
-                           and facts.value(a).traced and facts.value(a).elts is None), None)
+                           and _surely_traced(facts.value(a))), None)
             if traced is None or concrete_only(model, scope, call):
                 continue
             short = name.removeprefix("numpy.")  # `sin`, `linalg.norm`
@@ -46,6 +47,12 @@ def check(model: Model) -> Iterator[Report]:
             yield Report(call, f"`{snippet(func)}` converts its input to a NumPy array, but `{snippet(traced)}` is traced in "
                                f"{info.describe(function_label(scope))}: it raises TracerArrayConversionError; {instead}",
                          scope, fixable="safe" if name in WITH_JNP else None, fix_data={"name": short})
+
+
+def _surely_traced(value: Value) -> bool:
+    """Traced for certain (an array or a tree of them), not a whole tuple of parts: what a function
+    returns when it is given tracers may be a Python value, and an unknown value yields no finding."""
+    return bool(value.traced) and not value.uncertain and value.elts is None
 
 
 def _indexed_tables(model: Model, scope: Scope) -> Iterator[Report]:
