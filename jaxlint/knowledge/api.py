@@ -52,6 +52,9 @@ CONTAINER_MAKERS = {
 ARRAY_MAKERS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in (
     "array asarray zeros ones empty full arange linspace eye identity zeros_like ones_like empty_like full_like "
     "stack concatenate").split())
+# Calls whose result cannot be hashed, whatever they are given, and what it is.
+UNHASHABLE_RESULTS = {**{name: f"a {kind}" for name, kind in CONTAINER_MAKERS.items()}, "builtins.sorted": "a list",
+                      **dict.fromkeys(sorted(ARRAY_MAKERS), "an array")}
 # JAX functions of shapes and settings that give Python values, concrete under jit (checked on JAX 0.10.2).
 STATIC_JAX_FUNCS = frozenset((
     "jax.lax.axis_size", "jax.lax.broadcast_shapes", "jax.numpy.ndim", "jax.lax.conv_dimension_numbers",

@@ -328,9 +328,8 @@ class Interpreter(StatementInterpreter, KeyTracker):
             args = [self.eval(a, state) for a in node.args]
         kwargs = {k.arg or "**": self.eval(k.value, state) for k in node.keywords}
         result = call_value(self, node, qualified, func, args, kwargs)
-        if qualified in api.ARRAY_MAKERS or qualified in api.CONTAINER_MAKERS:
-            result = replace(result, unhashable=f"a {api.CONTAINER_MAKERS[qualified]}" if qualified in api.CONTAINER_MAKERS
-                             else "an array")
+        if qualified in api.UNHASHABLE_RESULTS:
+            result = replace(result, unhashable=api.UNHASHABLE_RESULTS[qualified])
         if qualified is None and (fields := self.model.constructed_fields(node, self.scope, args, kwargs)) is not None:
             result = Value(traced=TRACED_TREE if any(v.traced for _, v in fields) else NOT_TRACED, fields=fields)
         elif qualified == "jax.tree.map" and not result.traced and node.args and self._closes_over_traced(
