@@ -133,7 +133,8 @@ KEEPING_METHODS = frozenset(("append", "appendleft", "extend", "insert", "add", 
 KEEPING_FUNCTIONS = frozenset(("builtins.dict", "builtins.list", "builtins.tuple", "jaxlint.verify.example",
                                "jaxlint.verify.examples.example"))
 RECORD_METHODS = frozenset(("replace", "_replace"))
-RECORD_FUNCTIONS = frozenset(("dataclasses.replace",))
+# `functools.partial(f, rng=key)` binds the key for later calls, which draw from it then: a record.
+RECORD_FUNCTIONS = frozenset(("dataclasses.replace", "functools.partial"))
 # Decorators and bases that make a class a record: its constructor stores its arguments.
 RECORD_CLASS_MAKERS = frozenset(("dataclasses.dataclass", "flax.struct.dataclass", "chex.dataclass",
                                  "typing.NamedTuple", "collections.namedtuple", "flax.struct.PyTreeNode"))
