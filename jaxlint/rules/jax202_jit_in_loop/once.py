@@ -60,15 +60,18 @@ class Repeated:
 def built_once(model: Model, call: ast.Call, scope: Scope, loops: list[ast.AST]) -> bool:
     """The jit `call`, which runs again with every run of `loops` (or of its function, when there
     are none), makes each new callable compile once: kept for later, or guarded."""
-    repeated = Repeated(model, scope, loops)
-    return _kept(repeated, call, _DEPTH) or _guarded(repeated, call)
+    return _once(Repeated(model, scope, loops), call, _DEPTH)
+
+
+def _once(repeated: Repeated, expr: ast.expr, depth: int) -> bool:
+    return _kept(repeated, expr, depth) or _guarded(repeated, expr)
 
 
 def unkept_call(model: Model, scope: Scope) -> ast.Call | None:
     """A call of the function `scope` in a loop that does not keep what it returns (`make(k)(x)`)."""
     for call, caller in model.repetition.calls_to(_function(scope)):
         loops = model.loops.untraced_loops(call, caller)
-        if loops and not _kept(Repeated(model, caller, loops), call, _DEPTH - 1):
+        if loops and not _once(Repeated(model, caller, loops), call, _DEPTH - 1):
             return call
     return None
 
@@ -96,9 +99,11 @@ def _kept(repeated: Repeated, expr: ast.expr, depth: int) -> bool:
         return _kept(repeated.within(outer), parent, depth)  # what becomes of that result
     if isinstance(parent, ast.Assign) and parent.value is expr:
         return all(_target_keeps(repeated, target, depth) for target in parent.targets)
+    if isinstance(parent, ast.AugAssign) and isinstance(parent.op, ast.Add) and isinstance(expr, ast.List):
+        return _only_stored(repeated, parent.target)  # `fns += [jax.jit(...)]`
     if isinstance(parent, ast.Return):
         return bool(repeated.loops) or _callers_keep(repeated, depth)  # a return ends the loop: once per call
-    return False
+    return isinstance(parent, ast.Yield) and bool(repeated.loops)  # handed out, one per item
 
 
 def _target_keeps(repeated: Repeated, target: ast.expr, depth: int) -> bool:
@@ -114,14 +119,15 @@ def _target_keeps(repeated: Repeated, target: ast.expr, depth: int) -> bool:
 
 
 def _callers_keep(repeated: Repeated, depth: int) -> bool:
-    """A function that returns the callable: every call of it in a loop keeps it."""
+    """A function that returns the callable: every call of it in a loop keeps it or is guarded
+    (`if fn is None: fn = make()`)."""
     model = repeated.model
     calls = model.repetition.calls_to(_function(repeated.scope))
     for call, caller in calls:
         loops = model.loops.untraced_loops(call, caller)
         if not loops and model.loops.called_in_loop(caller) is not None:
             return False  # repeated through its caller: not followed
-        if loops and not _kept(Repeated(model, caller, loops), call, depth - 1):
+        if loops and not _once(Repeated(model, caller, loops), call, depth - 1):
             return False
     return bool(calls)
 
@@ -169,13 +175,14 @@ def _storing(model: Model, read: ast.expr) -> bool:
 # -- guarded -----------------------------------------------------------------------------------
 
 
-def _guarded(repeated: Repeated, call: ast.Call) -> bool:
-    """The statement that assigns the jit runs only while what it assigns is unset."""
+def _guarded(repeated: Repeated, expr: ast.expr) -> bool:
+    """The statement that assigns `expr` (the jit, or a call of a function that makes one) runs
+    only while what it assigns is unset."""
     model = repeated.model
     if not repeated.loops and _cached(model, _function(repeated.scope)):
         return True
-    statement = _statement(model, call)
-    if not (isinstance(statement, ast.Assign) and statement.value is call):
+    statement = _statement(model, expr)
+    if not (isinstance(statement, ast.Assign) and statement.value is expr):
         return False
     slots = statement.targets + [s for t in statement.targets if isinstance(t, ast.Name)
                                  for s in _stored_after(statement, t.id, model)]
@@ -186,6 +193,10 @@ def _guarded(repeated: Repeated, call: ast.Call) -> bool:
             unset = child in parent.body
             if any(_tests(parent.test, slot) is unset for slot in slots):
                 return True
+        if isinstance(parent, ast.ExceptHandler) and _misses(parent) and any(
+                _reads(n, slot) for s in model.parent(parent).body for n in ast.walk(s)  # type: ignore[union-attr]
+                if isinstance(n, (ast.Subscript, ast.Attribute, ast.Call)) for slot in slots):
+            return True  # `try: fn = cache[key]` / `except KeyError: fn = cache[key] = ...`
         block = _block_of(parent, child)
         for earlier in block[:block.index(child)] if block else []:
             if isinstance(earlier, ast.If) and earlier.body and isinstance(earlier.body[-1], _EXITS) \
@@ -208,6 +219,8 @@ def _tests(test: ast.expr, slot: ast.expr) -> bool | None:
         op, right = test.ops[0], test.comparators[0]
         if isinstance(right, ast.Constant) and right.value is None and _reads(test.left, slot):
             return True if isinstance(op, (ast.Is, ast.Eq)) else False if isinstance(op, (ast.IsNot, ast.NotEq)) else None
+        if isinstance(right, ast.Call) and isinstance(right.func, ast.Attribute) and right.func.attr == "keys":
+            right = right.func.value  # `key in cache.keys()`
         if isinstance(op, (ast.In, ast.NotIn)) and isinstance(slot, ast.Subscript) \
                 and _same(test.left, slot.slice) and _same(right, slot.value):
             return isinstance(op, ast.NotIn)
@@ -217,6 +230,13 @@ def _tests(test: ast.expr, slot: ast.expr) -> bool | None:
             and isinstance(test.args[1], ast.Constant) and test.args[1].value == slot.attr:
         return False
     return False if _reads(test, slot) else None
+
+
+def _misses(handler: ast.ExceptHandler) -> bool:
+    """A handler of what reading an unset slot raises (KeyError, AttributeError, or anything)."""
+    names = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(n is None or isinstance(n, ast.Name) and n.id in ("KeyError", "AttributeError", "LookupError", "Exception")
+               for n in names)
 
 
 def _reads(expr: ast.expr, slot: ast.expr) -> bool:
