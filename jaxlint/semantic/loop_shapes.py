@@ -147,17 +147,14 @@ class LoopShapes:
             if any(self.loops.depends(w, loops) for w in widths) or not call.args:
                 return None
             return self.shape_change(call.args[0], scope, loops, followed)
-        sink = SHAPE_SINKS.get(jax_name)
-        if sink is not None and jax_name.startswith(("jax.numpy.", "jax.random.")):
-            positions, keywords = sink
-            arguments = [a for i, a in enumerate(call.args) if i in positions]
-            arguments += [k.value for k in call.keywords if k.arg in keywords]
-            for argument in arguments:
-                if self.loops.depends(argument, loops):
-                    return f"its shape `{ast.unparse(argument)}` changes every iteration"
+        for argument in _sizes(call, scope, self.model):
+            if self.loops.depends(argument, loops):
+                return f"its shape `{ast.unparse(argument)}` changes every iteration"
         if name.rsplit(".", 1)[-1] in _FROM_SEQUENCE and name.startswith(("jax.numpy.", "numpy.")) and call.args:
             first = call.args[0]
             parts = first.elts if isinstance(first, (ast.List, ast.Tuple)) else [first]
+            if _fills_up(parts, scope, self.model):
+                return None  # `concatenate([x, zeros(k - len(x))])`: padded to a length, fixed or not known
             for part in parts:
                 why = self.shape_change(part, scope, loops, followed)
                 if why is not None:
@@ -214,6 +211,38 @@ class LoopShapes:
                     and (len(value.args) > 1 or any(k.arg == "maxlen" for k in value.keywords)):
                 return True
         return False
+
+
+def _fills_up(parts: list[ast.expr], scope: Scope, model: Model) -> bool:
+    """One part is an array sized by the length of another: the padding that fills it up."""
+    texts = {ast.unparse(p) for p in parts}
+    for part in parts:
+        sizes = _sizes(part, scope, model) if isinstance(part, ast.Call) else []
+        if any(ast.unparse(measured) in texts - {ast.unparse(part)} for size in sizes for measured in _measured(size)):
+            return True
+    return False
+
+
+def _sizes(call: ast.Call, scope: Scope, model: Model) -> list[ast.expr]:
+    """The arguments that set the shape of what a jnp, NumPy or jax.random maker makes (`n` of `zeros(n)`)."""
+    name = model.qualified(call.func, scope) or ""
+    jax_name = "jax.numpy." + name[len("numpy."):] if name.startswith("numpy.") else name
+    sink = SHAPE_SINKS.get(jax_name)
+    if sink is None or not jax_name.startswith(("jax.numpy.", "jax.random.")):
+        return []
+    positions, keywords = sink
+    return [a for i, a in enumerate(call.args) if i in positions] + [k.value for k in call.keywords if k.arg in keywords]
+
+
+def _measured(expr: ast.expr) -> list[ast.expr]:
+    """What `expr` takes the length or shape of: `x` of `len(x)`, `x.shape[0]`, `x.size`."""
+    found = []
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" and node.args:
+            found.append(node.args[0])
+        elif isinstance(node, ast.Attribute) and node.attr in ("shape", "size"):
+            found.append(node.value)
+    return found
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Module)
