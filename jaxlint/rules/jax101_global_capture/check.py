@@ -524,13 +524,15 @@ def _runs_only_before(model: Model, scope: Scope, use: ast.expr, line: int, dept
         return scope.is_function and depth < _CALLER_DEPTH and _only_called_before(model, scope, line, depth + 1)
     top = _wrapped_top(model, use)
     targets = _assignment_targets(model, top)
-    if top is use or scope.kind != "module" or len(targets) != 1 or not isinstance(targets[0], ast.Name):
+    if top is use or scope.kind != "module" or len(targets) != 1 or not isinstance(targets[0], ast.Name) \
+            or depth >= _CALLER_DEPTH:
         return False
     aliases = _reads_of_binding(model, scope, targets[0].id, targets[0].lineno)
-    return bool(aliases) and all(_runs_only_before(model, where, load, line, depth) for where, load in aliases)
+    return bool(aliases) and all(_runs_only_before(model, where, load, line, depth + 1) for where, load in aliases)
 
 
-# How many callers up a compiled function's uses are followed to see that they all come before a change.
+# How many callers (or aliases) up a compiled function's uses are followed to see that they all come
+# before a change.
 _CALLER_DEPTH = 3
 
 
@@ -553,14 +555,29 @@ def _reads_of_binding(model: Model, owner: Scope, name: str, line: int) -> list[
     bindings = owner.bindings.get(name, ())
     if owner.kind != "module" or not all(_module_statement(model, owner, b.node) for b in bindings):
         return reads  # type: ignore[return-value]
-    end = min((b.lineno for b in bindings if b.lineno > line), default=None)
-    return [(where, load) for where, load in reads if where is not owner
-            or (load.lineno >= line and (end is None or load.lineno < end))]
+    following = min((b for b in bindings if b.lineno > line), key=lambda b: b.lineno, default=None)
+    start = next((_top_statement(model, b.node) for b in bindings if b.lineno == line), None)
+    end = _top_statement(model, following.node) if following is not None else None
+    found = []
+    for where, load in reads:
+        top = _top_statement(model, load) if where is owner else None
+        if top is None or (top is not start and load.lineno >= line  # type: ignore[attr-defined]
+                           and (end is None or load.lineno < end.lineno or top is end)):  # type: ignore[attr-defined]
+            found.append((where, load))
+    return found  # type: ignore[return-value]
 
 
 def _module_statement(model: Model, module: Scope, node: ast.AST) -> bool:
     statement = node if isinstance(node, ast.stmt) else model.parent(node)
     return model.parent(statement) is module.node
+
+
+def _top_statement(model: Model, node: ast.AST) -> ast.AST:
+    """The module-level statement holding `node` (`f = jax.jit(f)` reads the old `f` as it binds the new)."""
+    parent = model.parent(node)
+    while parent is not None and not isinstance(parent, ast.Module):
+        node, parent = parent, model.parent(parent)
+    return node
 
 
 def _loop_ends_before(model: Model, node: ast.AST, line: int) -> bool:
