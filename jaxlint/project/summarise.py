@@ -163,7 +163,9 @@ def _offered(scope: Scope) -> bool:
 def _function_facts(model: Model, scope: Scope) -> FunctionFacts:
     facts = _outline_facts(scope.node)  # type: ignore[arg-type]
     info = model.info(scope)
-    if info.cached and "jit" in info.transforms and info.static_params:
+    # equinox's filter_jit takes no static arguments: it flattens each argument and keeps only the
+    # leaves that are no arrays static (a dict or a list of them is fine, equinox 0.13.8)
+    if info.cached and "jit" in info.transforms and info.static_params and not info.filtered:
         facts = facts._replace(jit_static=tuple(sorted(info.static_params)))
     facts = facts._replace(static_returns=_static_returns(model, scope))
     keys = model.keys
