@@ -50,8 +50,8 @@ CONTAINER_MAKERS = {
 # an array cannot be hashed, nor a container above, so neither can be a static argument (checked on
 # JAX 0.10.2 and NumPy 2.4: `hash()` raises TypeError, a static argument ValueError).
 ARRAY_MAKERS = frozenset(f"{module}.{name}" for module in ("numpy", "jax.numpy") for name in (
-    "array asarray zeros ones empty full arange linspace eye identity zeros_like ones_like empty_like full_like "
-    "stack concatenate").split())
+    "array", "asarray", "zeros", "ones", "empty", "full", "arange", "linspace", "eye", "identity", "zeros_like",
+    "ones_like", "empty_like", "full_like", "stack", "concatenate"))
 # Calls whose result cannot be hashed, whatever they are given, and what it is.
 UNHASHABLE_RESULTS = {**{name: f"a {kind}" for name, kind in CONTAINER_MAKERS.items()}, "builtins.sorted": "a list",
                       **dict.fromkeys(sorted(ARRAY_MAKERS), "an array")}

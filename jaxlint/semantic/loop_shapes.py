@@ -15,7 +15,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.static_arguments import SHAPE_SINKS
-from jaxlint.semantic.loops import body_nodes, counts_up
+from jaxlint.semantic.loops import body_nodes, counts_up, is_name
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -77,12 +77,12 @@ class LoopShapes:
         child, parent = name, self.model.parent(name)
         boundaries = {id(_boundary(loop, self.model)) for loop in loops}
         while parent is not None and id(child) not in boundaries and not isinstance(child, _SCOPES):
-            block = _block_of(parent, child)
+            block = block_of(parent, child)
             for earlier in reversed(block[:_index(block, child)] if block is not None else []):
-                if isinstance(earlier, (ast.Assign, ast.AnnAssign)) and _binds(earlier, name.id):
+                if isinstance(earlier, (ast.Assign, ast.AnnAssign)) and binds(earlier, name.id):
                     value = _plain_assignment(earlier, name.id)  # None: unpacked (`x, n = ...`), not known
                     more = [v for s in later for v in _assigned(s, name.id)]
-                    decided = value is not None and not any(_binds(s, name.id) for s in later)
+                    decided = value is not None and not any(binds(s, name.id) for s in later)
                     return [value, *more] if value is not None else more, decided
                 later.append(earlier)  # a branch, a loop or `x += 1` after it: may rebind (the shape stays)
             child, parent = parent, self.model.parent(parent)
@@ -176,26 +176,26 @@ class LoopShapes:
 
     def _lengthens(self, node: ast.AST, name: str, scope: Scope) -> bool:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            return node.func.attr in _LENGTHENING and _is_name(node.func.value, name)
+            return node.func.attr in _LENGTHENING and is_name(node.func.value, name)
         if isinstance(node, ast.AugAssign):  # `buf += [x]`; `acc += x` adds numbers
-            return _is_name(node.target, name) and isinstance(node.op, ast.Add) and isinstance(node.value, _DISPLAYS)
+            return is_name(node.target, name) and isinstance(node.op, ast.Add) and isinstance(node.value, _DISPLAYS)
         value = _plain_assignment(node, name)
         if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):  # `buf = buf + [x]`
-            return any(_is_name(a, name) and isinstance(b, _DISPLAYS)
+            return any(is_name(a, name) and isinstance(b, _DISPLAYS)
                        for a, b in ((value.left, value.right), (value.right, value.left)))
         if isinstance(value, ast.Call) and self.model.qualified(value.func, scope) in _GROWING and value.args:
             first = value.args[0]
-            return any(_is_name(p, name) for p in (first.elts if isinstance(first, (ast.List, ast.Tuple)) else [first]))
+            return any(is_name(p, name) for p in (first.elts if isinstance(first, (ast.List, ast.Tuple)) else [first]))
         return False
 
     def _resets(self, node: ast.AST, name: str, scope: Scope) -> bool:
         """`node` empties, shortens or rebinds `name`."""
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            return node.func.attr in _SHORTENING and _is_name(node.func.value, name)
+            return node.func.attr in _SHORTENING and is_name(node.func.value, name)
         if isinstance(node, ast.Delete):
-            return any(_is_name(t, name) or isinstance(t, ast.Subscript) and _is_name(t.value, name) for t in node.targets)
+            return any(is_name(t, name) or isinstance(t, ast.Subscript) and is_name(t.value, name) for t in node.targets)
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.slice, ast.Slice):
-            return _is_name(node.value, name)  # `buf[:] = ...`
+            return is_name(node.value, name)  # `buf[:] = ...`
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
             statement = self.model.parent(node)
             return not (isinstance(statement, (ast.Assign, ast.AugAssign)) and self._lengthens(statement, name, scope))
@@ -253,7 +253,8 @@ def _boundary(loop: ast.AST, model: Model) -> ast.AST:
     return model.parent(loop) if isinstance(loop, ast.comprehension) else loop  # type: ignore[return-value]
 
 
-def _block_of(parent: ast.AST, child: ast.AST) -> list[ast.stmt] | None:
+def block_of(parent: ast.AST | None, child: ast.AST) -> list[ast.stmt] | None:
+    """The list of statements of `parent` (its body, else, finally) that holds `child`."""
     for field in _BLOCKS:
         block = getattr(parent, field, None)
         if isinstance(block, list) and any(s is child for s in block):
@@ -269,11 +270,11 @@ def _plain_assignment(node: ast.AST | None, name: str) -> ast.expr | None:
     """The value of `name = value` (or `name: T = value`, `a = name = value`, `a, name = b, value`)."""
     if isinstance(node, ast.Assign):
         for target in node.targets:
-            if _is_name(target, name):
+            if is_name(target, name):
                 return node.value
             if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple) and len(target.elts) == len(node.value.elts):
-                return next((v for t, v in zip(target.elts, node.value.elts) if _is_name(t, name)), None)
-    if isinstance(node, ast.AnnAssign) and _is_name(node.target, name):
+                return next((v for t, v in zip(target.elts, node.value.elts) if is_name(t, name)), None)
+    if isinstance(node, ast.AnnAssign) and is_name(node.target, name):
         return node.value
     return None
 
@@ -282,12 +283,9 @@ def _assigned(statement: ast.stmt, name: str) -> list[ast.expr]:
     return [v for n in ast.walk(statement) if (v := _plain_assignment(n, name)) is not None]
 
 
-def _binds(statement: ast.stmt, name: str) -> bool:
+def binds(statement: ast.stmt, name: str) -> bool:
+    """`statement` (or a statement in it) binds `name`."""
     return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(statement))
-
-
-def _is_name(node: ast.AST, name: str) -> bool:
-    return isinstance(node, ast.Name) and node.id == name
 
 
 # -- differences of bounds, as sums of products ---------------------------------------------

@@ -209,7 +209,7 @@ class Loops:
         values = []
         for loop in loops:
             for node in body_nodes(loop):
-                if isinstance(node, ast.Assign) and any(_is_name(t, name) for t in node.targets) or isinstance(node, ast.NamedExpr) and node.target.id == name:
+                if isinstance(node, ast.Assign) and any(is_name(t, name) for t in node.targets) or isinstance(node, ast.NamedExpr) and node.target.id == name:
                     values.append(node.value)
         return values
 
@@ -501,7 +501,7 @@ def _root_names(node: ast.AST) -> set[str]:
     return {node.id} if isinstance(node, ast.Name) else set()
 
 
-def _is_name(node: ast.AST, name: str) -> bool:
+def is_name(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
 
 

@@ -12,7 +12,11 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, snippet
-from jaxlint.rules.jax202_jit_in_loop.once import built_once, unkept_call
+from jaxlint.rules.jax202_jit_in_loop.once import (
+    built_once,
+    owner_function,
+    unkept_call,
+)
 from jaxlint.semantic.classes import method_class
 
 if TYPE_CHECKING:
@@ -69,7 +73,7 @@ def _in_loop(model: Model, call: ast.Call, wrapped: ast.expr, scope: Scope) -> R
 
 
 def _in_repeated_function(model: Model, call: ast.Call, wrapped: ast.expr, scope: Scope) -> Report | None:
-    function = _function(scope)
+    function = owner_function(scope)
     if not function.is_function:
         return None
     kind = _fresh(model, wrapped, scope, None)
@@ -110,7 +114,7 @@ def _fresh_name(model: Model, name: ast.Name, scope: Scope, loops: list[ast.AST]
     partial or transform assigned there (and only there)."""
     owner = scope.lookup_scope(name.id)
     bindings = owner.bindings.get(name.id, []) if owner is not None else []
-    if owner is None or owner is not _function(scope) and loops is None or not bindings:
+    if owner is None or owner is not owner_function(scope) and loops is None or not bindings:
         return None
     kinds = set()
     for binding in bindings:
@@ -210,9 +214,3 @@ def _suggested_name(wrapped: ast.expr) -> str:
         inner = wrapped.args[0]
         return f"{inner.id if isinstance(inner, ast.Name) else inner.attr}_jit"
     return "jitted"
-
-
-def _function(scope: Scope) -> Scope:
-    while scope.kind == "class" and scope.parent is not None:
-        scope = scope.parent
-    return scope

@@ -23,6 +23,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.api import KEEPING_METHODS
+from jaxlint.semantic.loop_shapes import binds, block_of
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -43,14 +44,14 @@ class Repeated:
         self.model, self.scope, self.loops = model, scope, loops
         outermost = loops[-1] if loops else None
         self.region: ast.AST = (model.parent(outermost) if isinstance(outermost, ast.comprehension)
-                                else outermost) or _function(scope).node
+                                else outermost) or owner_function(scope).node
 
     def varies(self, expr: ast.expr) -> bool:
         """`expr` differs from one run of the region to the next: it reads what the loop changes,
         or a parameter of the function other than `self` (the loop may call it on one object)."""
         if self.loops:
             return self.model.loops.depends(expr, self.loops)
-        params = set(_function(self.scope).params()) - {"self", "cls"}
+        params = set(owner_function(self.scope).params()) - {"self", "cls"}
         return any(isinstance(n, ast.Name) and n.id in params for n in ast.walk(expr))
 
     def within(self, loops: list[ast.AST]) -> Repeated:
@@ -69,7 +70,7 @@ def _once(repeated: Repeated, expr: ast.expr, depth: int) -> bool:
 
 def unkept_call(model: Model, scope: Scope) -> ast.Call | None:
     """A call of the function `scope` in a loop that does not keep what it returns (`make(k)(x)`)."""
-    for call, caller in model.repetition.calls_to(_function(scope)):
+    for call, caller in model.repetition.calls_to(owner_function(scope)):
         loops = model.loops.untraced_loops(call, caller)
         if loops and not _once(Repeated(model, caller, loops), call, _DEPTH - 1):
             return call
@@ -122,7 +123,7 @@ def _callers_keep(repeated: Repeated, depth: int) -> bool:
     """A function that returns the callable: every call of it in a loop keeps it or is guarded
     (`if fn is None: fn = make()`)."""
     model = repeated.model
-    calls = model.repetition.calls_to(_function(repeated.scope))
+    calls = model.repetition.calls_to(owner_function(repeated.scope))
     for call, caller in calls:
         loops = model.loops.untraced_loops(call, caller)
         if not loops and model.loops.called_in_loop(caller) is not None:
@@ -179,7 +180,7 @@ def _guarded(repeated: Repeated, expr: ast.expr) -> bool:
     """The statement that assigns `expr` (the jit, or a call of a function that makes one) runs
     only while what it assigns is unset."""
     model = repeated.model
-    if not repeated.loops and _cached(model, _function(repeated.scope)):
+    if not repeated.loops and _cached(model, owner_function(repeated.scope)):
         return True
     statement = _statement(model, expr)
     if not (isinstance(statement, ast.Assign) and statement.value is expr):
@@ -197,7 +198,7 @@ def _guarded(repeated: Repeated, expr: ast.expr) -> bool:
                 _reads(n, slot) for s in model.parent(parent).body for n in ast.walk(s)  # type: ignore[union-attr]
                 if isinstance(n, (ast.Subscript, ast.Attribute, ast.Call)) for slot in slots):
             return True  # `try: fn = cache[key]` / `except KeyError: fn = cache[key] = ...`
-        block = _block_of(parent, child)
+        block = block_of(parent, child)
         for earlier in block[:block.index(child)] if block else []:
             if isinstance(earlier, ast.If) and earlier.body and isinstance(earlier.body[-1], _EXITS) \
                     and any(_tests(earlier.test, slot) is False for slot in slots):
@@ -265,9 +266,9 @@ def _persists(repeated: Repeated, slot: ast.expr, statement: ast.stmt, slots: li
     def rebinds(other: ast.stmt) -> bool:
         alias = isinstance(other, ast.Assign) and any(_reads(other.value, s) for s in others)
         assigns = isinstance(other, (ast.Assign, ast.AnnAssign, ast.AugAssign))  # not a branch that holds one
-        return assigns and other is not statement and not alias and _binds(other, root)
+        return assigns and other is not statement and not alias and binds(other, root)
 
-    function = _function(repeated.scope)
+    function = owner_function(repeated.scope)
     if not repeated.loops:
         if not isinstance(slot, ast.Name):
             return root not in function.bindings or root in function.params() or root in function.globals
@@ -276,13 +277,9 @@ def _persists(repeated: Repeated, slot: ast.expr, statement: ast.stmt, slots: li
     return not any(rebinds(s) for s in getattr(repeated.region, "body", []))
 
 
-def _binds(statement: ast.stmt, name: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(statement))
-
-
 def _stored_after(statement: ast.stmt, name: str, model: Model) -> list[ast.expr]:
     """Where the following statements of the block store `name`: `cache[key] = fn`."""
-    block = _block_of(model.parent(statement), statement) or []
+    block = block_of(model.parent(statement), statement) or []
     return [t for s in block[block.index(statement) + 1:] if isinstance(s, ast.Assign)
             and isinstance(s.value, ast.Name) and s.value.id == name for t in s.targets]
 
@@ -305,14 +302,6 @@ def _statement(model: Model, node: ast.AST) -> ast.AST | None:
     return node
 
 
-def _block_of(parent: ast.AST | None, child: ast.AST) -> list[ast.stmt] | None:
-    for field in ("body", "orelse", "finalbody"):
-        block = getattr(parent, field, None)
-        if isinstance(block, list) and any(s is child for s in block):
-            return block
-    return None
-
-
 def _root(expr: ast.expr) -> str | None:
     while isinstance(expr, (ast.Attribute, ast.Subscript)):
         expr = expr.value
@@ -324,7 +313,8 @@ def _same(a: ast.AST, b: ast.AST) -> bool:
     return ast.unparse(a) == ast.unparse(b)
 
 
-def _function(scope: Scope) -> Scope:
+def owner_function(scope: Scope) -> Scope:
+    """The function (or module) whose code `scope` is: itself, or what holds a class body."""
     while scope.kind == "class" and scope.parent is not None:
         scope = scope.parent
     return scope
