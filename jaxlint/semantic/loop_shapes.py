@@ -44,6 +44,9 @@ class LoopShapes:
         """Why the shape of `expr` changes every iteration of `loops`, else None. `followed`: the names
         whose assignments are being followed already (`x = f(y)` and `y = g(x)` in one loop)."""
         if isinstance(expr, ast.Subscript):
+            if _takes_an_item(expr.slice):  # `xs[-1]`, `x[i, :j]`: the first axis is gone, what is left not known
+                first = expr.slice.elts[0] if isinstance(expr.slice, ast.Tuple) else expr.slice
+                return self._slice_change(expr.slice, loops) or self.shape_change(first, scope, loops, followed)
             return self._slice_change(expr.slice, loops) or self.shape_change(expr.value, scope, loops, followed)
         if isinstance(expr, ast.Call):
             return self._call_shape_change(expr, scope, loops, followed)
@@ -211,6 +214,13 @@ class LoopShapes:
                     and (len(value.args) > 1 or any(k.arg == "maxlen" for k in value.keywords)):
                 return True
         return False
+
+
+def _takes_an_item(index: ast.expr) -> bool:
+    """The index's first part is an integer, not a slice: the first axis, the one a list or a
+    concatenation grows along and a leading slice cuts, is gone from the result."""
+    first = index.elts[0] if isinstance(index, ast.Tuple) and index.elts else index
+    return not isinstance(first, ast.Slice) and not (isinstance(first, ast.Constant) and first.value in (None, Ellipsis))
 
 
 def _fills_up(parts: list[ast.expr], scope: Scope, model: Model) -> bool:
