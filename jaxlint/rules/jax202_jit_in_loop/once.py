@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.api import KEEPING_METHODS
 from jaxlint.semantic.loop_shapes import binds, block_of
+from jaxlint.semantic.loops import body_nodes
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -47,12 +48,15 @@ class Repeated:
                                 else outermost) or owner_function(scope).node
 
     def varies(self, expr: ast.expr) -> bool:
-        """`expr` differs from one run of the region to the next: it reads what the loop changes,
-        or a parameter of the function other than `self` (the loop may call it on one object)."""
+        """`expr` differs from one run of the region to the next: it reads a name the loop binds
+        (its target, a name assigned in it; not `self` of `self.fn = ...`), or a parameter of the
+        function other than `self` (the loop may call it on one object)."""
         if self.loops:
-            return self.model.loops.depends(expr, self.loops)
-        params = set(owner_function(self.scope).params()) - {"self", "cls"}
-        return any(isinstance(n, ast.Name) and n.id in params for n in ast.walk(expr))
+            bound = {n.id for loop in self.loops for part in (getattr(loop, "target", None), *body_nodes(loop))
+                     if part is not None for n in ast.walk(part) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        else:
+            bound = set(owner_function(self.scope).params()) - {"self", "cls"}
+        return any(isinstance(n, ast.Name) and n.id in bound for n in ast.walk(expr))
 
     def within(self, loops: list[ast.AST]) -> Repeated:
         return Repeated(self.model, self.scope, loops)
