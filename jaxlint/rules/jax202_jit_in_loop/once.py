@@ -198,6 +198,8 @@ def _guarded(repeated: Repeated, expr: ast.expr) -> bool:
             unset = child in parent.body
             if any(_tests(parent.test, slot) is unset for slot in slots):
                 return True
+            if unset and _clears_own_flag(parent):
+                return True
         if isinstance(parent, ast.ExceptHandler) and _misses(parent) and any(
                 _reads(n, slot) for s in model.parent(parent).body for n in ast.walk(s)  # type: ignore[union-attr]
                 if isinstance(n, (ast.Subscript, ast.Attribute, ast.Call)) for slot in slots):
@@ -235,6 +237,19 @@ def _tests(test: ast.expr, slot: ast.expr) -> bool | None:
             and isinstance(test.args[1], ast.Constant) and test.args[1].value == slot.attr:
         return False
     return False if _reads(test, slot) else None
+
+
+def _clears_own_flag(branch: ast.If) -> bool:
+    """`if need_compile: ...; need_compile = False`: the branch turns off the flag that lets it run,
+    so it runs again only where something sets the flag (a change of configuration), not every
+    iteration."""
+    test, wanted = branch.test, False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, wanted = test.operand, True
+    if not isinstance(test, ast.Name):
+        return False
+    return any(isinstance(s, ast.Assign) and isinstance(s.value, ast.Constant) and s.value.value is wanted
+               and any(isinstance(t, ast.Name) and t.id == test.id for t in s.targets) for s in branch.body)
 
 
 def _misses(handler: ast.ExceptHandler) -> bool:
