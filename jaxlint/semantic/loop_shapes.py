@@ -150,6 +150,12 @@ class LoopShapes:
             if any(self.loops.depends(w, loops) for w in widths) or not call.args:
                 return None
             return self.shape_change(call.args[0], scope, loops, followed)
+        if jax_name == "jax.numpy.arange" and 2 <= len(call.args) <= 3 and not call.keywords:
+            # `arange(i, min(n, i + k))`: its length is that of the slice `i:min(n, i + k)`
+            if len(call.args) == 3 and self.loops.depends(call.args[2], loops):
+                return f"its step `{ast.unparse(call.args[2])}` changes every iteration"
+            why = self._slice_change(ast.Slice(lower=call.args[0], upper=call.args[1]), loops)
+            return why and why.replace("slice", "range")
         for argument in _sizes(call, scope, self.model):
             if self.loops.depends(argument, loops):
                 return f"its shape `{ast.unparse(argument)}` changes every iteration"
