@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -16,6 +18,7 @@ from jaxlint.config import (
     chosen_codes,
     enabled_codes,
     parse_code_list,
+    parse_extensions,
     parse_glob_list,
     parse_per_file_ignores,
 )
@@ -31,8 +34,6 @@ def _with_check_options(settings: Settings, exclude: str | None, extend_exclude:
                         respect_gitignore: bool | None, unsafe_fixes: bool | None) -> Settings:
     """Command-line overrides of check's settings, as ruff: --exclude and --per-file-ignores replace
     the configured ones (default excludes too), the --extend-* options add to them."""
-    from dataclasses import replace
-
     known = known_codes()
     changes: dict = {"target_version": target_version, "ignore_noqa": ignore_noqa}
     if exclude is not None:
@@ -64,15 +65,36 @@ def _fixable_codes(fixable: str | None, extend_fixable: str | None, unfixable: s
 
 
 class _Group(click.Group):
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as exc:  # `jaxlint --bogus`
+            _usage_error(exc, ctx.command_path)
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except ConfigError as exc:
             click.echo(f"jaxlint: error: {exc}", err=True)
             ctx.exit(EXIT_ERROR)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as exc:  # a command's options (`jaxlint check --bogus`), an unknown command
+            _usage_error(exc, " ".join(filter(None, (ctx.command_path, ctx.invoked_subcommand))))
         except KeyboardInterrupt:  # before click turns it into "Aborted!" and exit 1, which means findings
             click.echo("jaxlint: interrupted", err=True)
             ctx.exit(EXIT_INTERRUPTED)
+
+
+def _usage_error(exc: click.UsageError, command: str) -> NoReturn:
+    """click's usage errors as jaxlint's other usage errors read: one `jaxlint: error:` line, exit 2."""
+    message = exc.format_message()
+    message = message[:1].lower() + message[1:] if message[1:2].islower() else message
+    where = exc.ctx.command_path if exc.ctx is not None else command
+    click.echo(f"jaxlint: error: {message} (see `{where} --help`)", err=True)
+    raise click.exceptions.Exit(EXIT_ERROR)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -100,18 +122,19 @@ def main() -> None:
 @click.option("--ignore-noqa", is_flag=True, help="Report findings that `# noqa` comments suppress.")
 @click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="text", show_default=True)
 @click.option("--statistics", is_flag=True, help="Show a count per rule instead of each finding.")
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
+@click.option("-e", "--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the cache.")
 @click.option("--cache-dir", type=click.Path(), help="Cache directory (default: .jaxlint_cache).")
 @click.option("--config", "config", type=click.Path(), help="A pyproject.toml or jaxlint.toml to use.")
 @click.option("--stdin-filename", help="Read the source from stdin (as the path `-` does), reporting it under this name.")
 @click.option("--force-exclude", is_flag=True, help="Apply excludes to paths given explicitly too (pre-commit).")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary.")
+@click.option("-s", "--silent", is_flag=True, help="Print nothing (errors aside): the exit code tells.")
 @click.option("-v", "--verbose", is_flag=True, help="Say which files are checked and how long it took.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Worker processes (default: all cores).")
-@click.option("--show-fixes", is_flag=True, help="After the report, list the fixes applied, per file and rule.")
+@click.option("--show-fixes/--no-show-fixes", default=False, help="After the report, list the fixes applied, per file and rule.")
 @click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when anything was fixed, even if nothing remains.")
-@click.option("--output-file", type=click.Path(dir_okay=False), help="Write the report to this file, not stdout.")
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False), help="Write the report to this file, not stdout.")
 @click.option("--exclude", help="Comma-separated globs to skip (replaces the configured exclude).")
 @click.option("--extend-exclude", help="Comma-separated globs to skip in addition.")
 @click.option("--target-version", type=click.Choice(TARGET_VERSIONS), help="The Python the code is written for.")
@@ -120,11 +143,18 @@ def main() -> None:
               help="Colour the report (always: even through a pipe).")
 @click.option("--show-files", is_flag=True, help="List the files that would be checked, and exit.")
 @click.option("--show-settings", is_flag=True, help="Print the resolved settings, and exit.")
+@click.option("--isolated", is_flag=True, help="Ignore every configuration file (jaxlint.toml, [tool.jaxlint]).")
+@click.option("--extension", multiple=True, metavar="EXT:LANG",
+              help="Read files ending in .EXT as LANG (python, pyi or ipynb), and search folders for them "
+                   "(e.g. pyw:python, ipy:ipynb).")
+@click.option("--preview/--no-preview", default=False,
+              help="Accepted for ruff's sake: jaxlint has no preview rules, so it changes nothing.")
+@click.option("--watch", is_flag=True, help="Check again whenever a checked file or a configuration file changes.")
 def check(paths, fix, unsafe_fixes, fix_only, add_noqa, diff, select, ignore, extend_select, extend_ignore,
           per_file_ignores, extend_per_file_ignores, fixable, extend_fixable, unfixable, ignore_noqa, output_format,
           statistics, exit_zero, no_cache, cache_dir, config, stdin_filename, force_exclude, quiet, verbose, jobs,
           show_fixes, exit_non_zero_on_fix, output_file, exclude, extend_exclude, target_version, respect_gitignore,
-          color, show_files, show_settings) -> None:
+          color, show_files, show_settings, silent, isolated, extension, preview, watch) -> None:
     """Lint PATHS (default: the current directory)."""
     from jaxlint.commands.check import CheckOptions, run_check
 
@@ -132,23 +162,51 @@ def check(paths, fix, unsafe_fixes, fix_only, add_noqa, diff, select, ignore, ex
         raise ConfigError(f"--statistics is not supported with --output-format {output_format}")
     if add_noqa and (fix or fix_only or diff or stdin_filename or "-" in paths):
         raise ConfigError("--add-noqa cannot be used with --fix, --fix-only, --diff or standard input")
-    # The config is looked for from where the stdin source says it lives, as ruff does.
-    settings = resolve_settings((stdin_filename,) if stdin_filename else paths, config, select, ignore, extend_select)
-    settings = _with_check_options(settings, exclude, extend_exclude, target_version, extend_ignore, per_file_ignores,
-                                   extend_per_file_ignores, ignore_noqa, respect_gitignore, unsafe_fixes)
-    options = CheckOptions(
-        paths=list(paths), fix=bool(fix or fix_only), unsafe_fixes=settings.unsafe_fixes, diff=diff,
-        output_format=output_format, statistics=statistics, exit_zero=exit_zero,
-        cache=not no_cache, cache_dir=cache_dir, stdin_filename=stdin_filename, force_exclude=force_exclude,
-        quiet=quiet, verbose=verbose, jobs=jobs or os.cpu_count() or 1, show_fixes=show_fixes,
-        exit_non_zero_on_fix=exit_non_zero_on_fix, output_file=output_file, fix_only=bool(fix_only),
-        add_noqa=add_noqa, fixable=_fixable_codes(fixable, extend_fixable, unfixable), color=color)
-    enabled = enabled_codes(settings, sorted(known_codes()))
+    _refuse_together(silent=silent, verbose=verbose, isolated=isolated, config=config, watch=watch,
+                     stdin=bool(stdin_filename or "-" in paths), add_noqa=add_noqa, show=show_files or show_settings)
+    del preview  # jaxlint has no preview rules: --preview and --no-preview are accepted and change nothing
+
+    def configured() -> tuple[CheckOptions, Settings, set[str]]:
+        """The run's options, settings and rules, from the configuration files as they are now."""
+        # The config is looked for from where the stdin source says it lives, as ruff does.
+        settings = resolve_settings((stdin_filename,) if stdin_filename else paths, config, select, ignore,
+                                    extend_select, isolated=isolated)
+        settings = _with_check_options(settings, exclude, extend_exclude, target_version, extend_ignore,
+                                       per_file_ignores, extend_per_file_ignores, ignore_noqa, respect_gitignore,
+                                       unsafe_fixes)
+        if extension:
+            settings = replace(settings, extension=parse_extensions(extension))
+        options = CheckOptions(
+            paths=list(paths), fix=bool(fix or fix_only), unsafe_fixes=settings.unsafe_fixes, diff=diff,
+            output_format=output_format, statistics=statistics, exit_zero=exit_zero,
+            cache=not no_cache, cache_dir=cache_dir, stdin_filename=stdin_filename, force_exclude=force_exclude,
+            quiet=quiet or silent, verbose=verbose, jobs=jobs or os.cpu_count() or 1, show_fixes=show_fixes,
+            exit_non_zero_on_fix=exit_non_zero_on_fix, output_file=output_file, fix_only=bool(fix_only),
+            add_noqa=add_noqa, fixable=_fixable_codes(fixable, extend_fixable, unfixable), color=color,
+            silent=silent)
+        return options, settings, enabled_codes(settings, sorted(known_codes()))
+
+    options, settings, enabled = configured()
     if show_files or show_settings:
         from jaxlint.commands import show
 
         sys.exit(show.show_files(options, settings) if show_files else show.show_settings(options, settings, enabled))
+    if watch:
+        from jaxlint.commands.watch import watch_check
+
+        sys.exit(watch_check(configured, (options, settings, enabled)))
     sys.exit(run_check(options, settings, enabled))
+
+
+def _refuse_together(*, silent: bool, verbose: bool, isolated: bool, config: str | None, watch: bool, stdin: bool,
+                     add_noqa: bool, show: bool) -> None:
+    """The check options that contradict each other (as ruff's do), a usage error."""
+    if silent and verbose:
+        raise ConfigError("--silent cannot be used with --verbose")
+    if isolated and config is not None:
+        raise ConfigError("--config cannot be used with --isolated (which ignores every configuration file)")
+    if watch and (stdin or add_noqa or show):
+        raise ConfigError("--watch cannot be used with standard input, --add-noqa, --show-files or --show-settings")
 
 
 @main.command()

@@ -15,13 +15,17 @@ def known_codes() -> set[str]:
 
 
 def resolve_settings(paths: tuple[str, ...], config: str | None, select: str | None, ignore: str | None,
-                     extend_select: str | None) -> Settings:
-    """Config file (explicit or found upward from the first path) + command-line overrides."""
+                     extend_select: str | None, *, isolated: bool = False) -> Settings:
+    """Config file (explicit or found upward from the first path; none when `isolated`) +
+    command-line overrides."""
     known = known_codes()
+    path: Path | None
     if config is not None:
         path = Path(config)
         if not path.is_file():
             raise ConfigError(f"--config {config}: no such file")
+    elif isolated:
+        path = None
     else:
         path = find_config(Path(paths[0]) if paths else Path.cwd())
     settings = load_settings(path, known)

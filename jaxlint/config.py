@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -15,6 +16,8 @@ _KEYS = {"select", "ignore", "extend-select", "per-file-ignores", "exclude", "ex
          "src", "target-jax"}
 _VERIFY_KEYS = {"examples", "timeout", "run", "record-calls"}
 DEFAULT_SELECT = ("ALL",)
+SUFFIXES = (".py", ".pyi", ".ipynb")  # what a folder is searched for
+LANGUAGES = ("python", "pyi", "ipynb")  # what --extension maps a suffix to, as ruff's
 DEFAULT_SRC = (".", "src")  # as ruff: where a project's own top-level modules are found
 # Test files, where rules that flag testing idioms (one key fed to two code paths to compare
 # them) stay quiet. A pattern ending in "/" names a folder anywhere in the path.
@@ -49,13 +52,30 @@ class Settings:
     target_version: str | None = None  # "py311"..., from --target-version: the Python the code is written for
     target_jax: str | None = None  # "0.4.30": the JAX release the project targets; None: read from its requirements
     ignore_noqa: bool = False  # --ignore-noqa: report what noqa comments suppress
+    # --extension: (a file name suffix without its dot, "python" | "pyi" | "ipynb"), how such files are read
+    extension: tuple[tuple[str, str], ...] = ()
     explicit_select: bool = field(default=False, compare=False)
 
     def fingerprint(self) -> str:
         """What changes findings: used in the cache key."""
         return repr((self.select, self.ignore, self.extend_select, self.per_file_ignores, self.max_unroll,
                      self.jit_decorators, self.key_names, self.test_files, self.target_version,
-                     self.ignore_noqa, self.target_jax))
+                     self.ignore_noqa, self.target_jax, self.extension))
+
+    def notebook(self, path: str) -> bool:
+        """Whether `path` is read as a Jupyter notebook: its suffix is `.ipynb`, unless --extension says
+        how files with its suffix are read."""
+        return is_notebook(path, self.extension)
+
+    def suffixes(self) -> tuple[str, ...]:
+        """The suffixes of the files a folder is searched for: .py, .pyi, .ipynb and --extension's."""
+        return SUFFIXES + tuple(f".{suffix}" for suffix, _ in self.extension)
+
+
+def is_notebook(path: str, extension: tuple[tuple[str, str], ...] = ()) -> bool:
+    """Whether `path` is read as a notebook, with --extension's (suffix, language) pairs."""
+    suffix = os.path.splitext(path)[1][1:]
+    return dict(extension).get(suffix, suffix) == "ipynb"
 
 
 def find_config(start: Path) -> Path | None:
@@ -240,6 +260,24 @@ def parse_per_file_ignores(values: tuple[str, ...], known: set[str],
                 raise ConfigError(f"{option}: `{item.strip()}` is not a <pattern>:<code> pair (e.g. tests/*:JAX102)")
             pairs.append((_relative_glob(glob), validate_codes([code], known, option)))
     return tuple(pairs)
+
+
+def parse_extensions(values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """`--extension pyw:python,ipy:ipynb` (repeatable), ruff's `extension:language` pairs; the last
+    pair for a suffix wins."""
+    pairs: dict[str, str] = {}
+    for value in values:
+        for item in value.split(","):
+            suffix, colon, language = (part.strip() for part in item.strip().partition(":"))
+            suffix = suffix.lstrip(".")
+            if not colon or not suffix or not language:
+                raise ConfigError(f"--extension: `{item.strip()}` is not an <extension>:<language> pair "
+                                  "(e.g. pyw:python or ipy:ipynb)")
+            if language not in LANGUAGES:
+                raise ConfigError(f"--extension {item.strip()}: unknown language `{language}` "
+                                  f"(one of {', '.join(LANGUAGES)})")
+            pairs[suffix] = language
+    return tuple(pairs.items())
 
 
 def enabled_codes(settings: Settings, known: list[str]) -> set[str]:

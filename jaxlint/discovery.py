@@ -1,4 +1,4 @@
-"""PATHS → the files to analyse: .py, .pyi and .ipynb, minus excludes, .gitignore and .git/info/exclude.
+"""PATHS → the files to analyse: .py, .pyi and .ipynb (and --extension's), minus excludes, .gitignore and .git/info/exclude.
 
 A path given explicitly is always checked (a file whatever its suffix, as ruff does); the
 excludes and ignore files apply to what is found below it.
@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jaxlint.config import ConfigError, Settings
-
-SUFFIXES = (".py", ".pyi", ".ipynb")
 
 
 @dataclass
@@ -125,6 +123,7 @@ def _walk(root: str, settings: Settings, patterns: tuple[str, ...], ignores: _Ig
     def unreadable(exc: OSError) -> None:
         errors.append(f"{os.path.normpath(exc.filename or root)}: cannot read: {exc.strerror or exc}")
 
+    suffixes = settings.suffixes()
     for directory, dirnames, filenames in os.walk(root, onerror=unreadable):
         if settings.respect_gitignore and directory != root:
             ignores.add(directory)
@@ -133,7 +132,7 @@ def _walk(root: str, settings: Settings, patterns: tuple[str, ...], ignores: _Ig
             if not _excluded(os.path.join(directory, d), d, root, patterns)
             and not (settings.respect_gitignore and ignores.ignored(os.path.join(directory, d), True)))
         for name in sorted(filenames):
-            if not name.endswith(SUFFIXES):
+            if not name.endswith(suffixes):
                 continue
             path = os.path.join(directory, name)
             if _excluded(path, name, root, patterns):

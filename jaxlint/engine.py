@@ -44,7 +44,7 @@ def check_file(path: str, settings: Settings, enabled: frozenset[str], data: byt
         return FileResult((), (f"{path}: cannot read: {exc.strerror or exc}",))
     try:
         text, _, _ = decode(data)
-        source = _notebook(text) if path.endswith(".ipynb") else Source(text)
+        source = _notebook(text) if settings.notebook(path) else Source(text)
     except UndecodableSource as exc:  # a notebook that is not one, too
         return FileResult((_engine_finding(SYNTAX_ERROR, path, str(exc), 1, 1, None),))
     if not may_have_findings(data, settings) and not incoming:

@@ -1,13 +1,17 @@
 """More of ruff's options, through the real command line: --add-noqa, --fix-only, --no-fix,
 --no-unsafe-fixes, --fixable/--unfixable, --extend-ignore, --per-file-ignores, --ignore-noqa,
---[no-]respect-gitignore, --color, --show-files, --show-settings, and `jaxlint rule`."""
+--[no-]respect-gitignore, --color, --show-files, --show-settings, `jaxlint rule`, -o, -e, -s/--silent,
+--isolated, --extension, --[no-]preview, --no-show-fixes, --watch, and click's usage errors as
+`jaxlint: error:` lines."""
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -17,10 +21,12 @@ UNSAFE_ONLY = "import jax\n\n\n@jax.jit\ndef f(x):\n    if x > 0:\n        retur
 ESCAPE = "\x1b["
 
 
-def jaxlint(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+def jaxlint(*args: str, cwd: Path, env: dict[str, str] | None = None, input: str | None = None,
+            ) -> subprocess.CompletedProcess:
     base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     return subprocess.run([sys.executable, "-m", "jaxlint", *args], capture_output=True, text=True, cwd=cwd,
-                          env={**base, "PYTHONPATH": str(ROOT), **(env or {})}, timeout=60, check=False)
+                          env={**base, "PYTHONPATH": str(ROOT), **(env or {})}, timeout=60, check=False,
+                          input=input)
 
 
 def check(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
@@ -216,3 +222,131 @@ def test_rule_is_explain(tmp_path: Path) -> None:
                                          for code in codes[:3])
     assert jaxlint("rule", cwd=tmp_path).returncode == 2
     assert jaxlint("rule", "JAX999999", cwd=tmp_path).returncode == 2
+
+
+def test_short_forms_o_and_e(tmp_path: Path) -> None:
+    write(tmp_path, {"a.py": BAD})
+    plain = check("a.py", cwd=tmp_path)
+    short = check("-e", "-o", "out/report.txt", "a.py", cwd=tmp_path)
+    assert (plain.returncode, short.returncode, short.stdout) == (1, 0, "")
+    assert (tmp_path / "out" / "report.txt").read_text() == plain.stdout
+
+
+def test_silent_prints_nothing_and_exits_with_the_code(tmp_path: Path) -> None:
+    write(tmp_path, {"a.py": BAD, "g.py": GOOD})
+    assert check("a.py", cwd=tmp_path).stdout  # not silent: a report
+    for args, code in ((["a.py"], 1), (["g.py"], 0), (["--statistics", "a.py"], 1), (["--diff", "a.py"], 1),
+                       (["--output-format", "json", "a.py"], 1), (["a.py", "empty_dir_missing"], 2)):
+        result = check("--silent", *args, cwd=tmp_path)
+        assert (result.returncode, result.stdout) == (code, ""), args
+        # only the `jaxlint: error:` line of a failing run stays
+        assert result.stderr == ("" if code < 2 else "jaxlint: error: empty_dir_missing: no such file or directory\n")
+    fixed = check("-s", "--fix", "--show-fixes", "a.py", cwd=tmp_path)
+    assert (fixed.returncode, fixed.stdout, fixed.stderr) == (0, "", "")
+    assert (tmp_path / "a.py").read_text() == GOOD
+    editor = jaxlint("check", "--no-cache", "-s", "--fix", "--stdin-filename", "b.py", cwd=tmp_path, input=BAD)
+    assert (editor.returncode, editor.stdout, editor.stderr) == (0, GOOD, "")  # the source is the product
+    write(tmp_path, {"b.py": BAD})
+    reported = check("-s", "-o", "r.txt", "b.py", cwd=tmp_path)  # a report file asked for is written (quiet)
+    assert (reported.returncode, reported.stdout, reported.stderr) == (1, "", "")
+    assert (tmp_path / "r.txt").read_text() == check("-q", "b.py", cwd=tmp_path).stdout
+    both = check("-s", "-v", "a.py", cwd=tmp_path)
+    assert (both.returncode, both.stderr) == (2, "jaxlint: error: --silent cannot be used with --verbose\n")
+
+
+def test_isolated_ignores_every_configuration_file(tmp_path: Path) -> None:
+    write(tmp_path, {"a.py": BAD, "pkg/b.py": BAD, "jaxlint.toml": 'ignore = ["JAX104"]\n',
+                     "pkg/pyproject.toml": '[tool.jaxlint]\nextend-exclude = ["b.py"]\n'})
+    assert check(".", cwd=tmp_path).returncode == 0
+    assert check("pkg", cwd=tmp_path).returncode == 0
+    isolated = check("--isolated", "--output-format", "json", ".", cwd=tmp_path)
+    assert sorted(f["filename"] for f in json.loads(isolated.stdout)) == ["a.py", "pkg/b.py"]
+    assert 'config_file = null' in check("--isolated", "--show-settings", cwd=tmp_path).stdout
+    refused = check("--isolated", "--config", "jaxlint.toml", ".", cwd=tmp_path)
+    assert refused.returncode == 2 and refused.stderr.startswith("jaxlint: error: --config cannot be used with "
+                                                                 "--isolated")
+
+
+NOTEBOOK = {"cells": [
+    {"cell_type": "code", "execution_count": 1, "metadata": {}, "outputs": [],
+     "source": ["import jax.numpy as jnp\n", "x = jnp.zeros(3)\n"]},
+    {"cell_type": "code", "execution_count": 2, "metadata": {}, "outputs": [], "source": ["x[0] = 1.0\n"]}],
+    "metadata": {"kernelspec": {"name": "python3", "language": "python", "display_name": "Python 3"}},
+    "nbformat": 4, "nbformat_minor": 5}
+
+
+def test_extension_maps_suffixes_to_python_or_notebooks(tmp_path: Path) -> None:
+    write(tmp_path, {"a.py": GOOD, "b.pyw": BAD, "n.ipy": json.dumps(NOTEBOOK), "notes.txt": BAD})
+
+    def found(*args: str) -> list[tuple[str, int | None, int]]:
+        rows = json.loads(check("--output-format", "json", *args, cwd=tmp_path).stdout)
+        return [(f["filename"], f.get("cell"), f["location"]["row"]) for f in rows]
+
+    assert found(".") == []  # .pyw and .ipy are not searched for by default
+    assert found("--extension", "pyw:python,ipy:ipynb", ".") == [("b.pyw", None, 4), ("n.ipy", 2, 1)]
+    assert found("--extension", "pyw:python", "--extension", ".ipy:ipynb", ".") == [("b.pyw", None, 4),
+                                                                                  ("n.ipy", 2, 1)]
+    fixed = check("--extension", "ipy:ipynb", "--fix", "n.ipy", cwd=tmp_path)
+    assert fixed.returncode == 0 and json.loads((tmp_path / "n.ipy").read_text())["cells"][1]["source"] == [
+        "x = x.at[0].set(1.0)\n"]
+    # jupyterlab-lsp's case: the buffer of a notebook handed over as Python
+    lsp = jaxlint("check", "--no-cache", "--extension", "ipynb:python", "--stdin-filename", "n.ipynb",
+                  "--output-format", "json", cwd=tmp_path, input=BAD)
+    assert [(f["code"], f.get("cell")) for f in json.loads(lsp.stdout)] == [("JAX104", None)]
+    for wrong, message in (("pyw", "`pyw` is not an <extension>:<language> pair"),
+                           ("pyw:rust", "unknown language `rust` (one of python, pyi, ipynb)")):
+        refused = check("--extension", wrong, ".", cwd=tmp_path)
+        assert refused.returncode == 2 and message in refused.stderr and refused.stderr.startswith("jaxlint: error:")
+
+
+def test_preview_is_accepted_and_changes_nothing(tmp_path: Path) -> None:
+    write(tmp_path, {"a.py": BAD, "u.py": UNSAFE_ONLY})
+    plain = check("--output-format", "json", ".", cwd=tmp_path)
+    for flag in ("--preview", "--no-preview"):
+        result = check(flag, "--output-format", "json", ".", cwd=tmp_path)
+        assert (result.returncode, result.stdout, result.stderr) == (plain.returncode, plain.stdout, plain.stderr)
+
+
+def test_no_show_fixes_undoes_show_fixes(tmp_path: Path) -> None:
+    write(tmp_path, {"a.py": BAD})
+    shown = check("--fix", "--show-fixes", "a.py", cwd=tmp_path)
+    assert shown.stdout == "All checks passed!\nFixed 1 finding:\n- a.py:\n    1 × JAX104 (in-place-update)\n"
+    write(tmp_path, {"a.py": BAD})
+    hidden = check("--fix", "--show-fixes", "--no-show-fixes", "a.py", cwd=tmp_path)
+    assert hidden.stdout == "Fixed 1 finding in 1 file.\nAll checks passed!\n"
+
+
+def test_unknown_options_and_bad_values_are_jaxlint_errors(tmp_path: Path) -> None:
+    for args, message in ((["check", "--bogus"], "jaxlint: error: no such option '--bogus'."),
+                          (["check", "--output-format", "xml"], "jaxlint: error: invalid value for '--output-format'"),
+                          (["check", "--select"], "jaxlint: error: option '--select' requires an argument."),
+                          (["--bogus"], "jaxlint: error: no such option '--bogus'."),
+                          (["bogus"], "jaxlint: error: no such command 'bogus'.")):
+        result = jaxlint(*args, cwd=tmp_path)
+        assert (result.returncode, result.stdout) == (2, ""), args
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(message) and "--help`)" in lines[0], result.stderr
+
+
+def test_watch_checks_again_after_a_change_and_exits_130_on_ctrl_c(tmp_path: Path) -> None:
+    write(tmp_path, {"a.py": BAD})
+    process = subprocess.Popen([sys.executable, "-m", "jaxlint", "check", "--no-cache", "--watch", "a.py"],
+                               cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    stop = threading.Timer(60, lambda: os.killpg(process.pid, signal.SIGKILL))  # a hang fails, not blocks
+    stop.start()
+    try:
+        assert process.stdout is not None
+        first = [process.stdout.readline() for _ in range(7)]
+        assert first[0].startswith("a.py:4:1: JAX104") and first[-1].startswith("Found 1 finding"), first
+        write(tmp_path, {"a.py": GOOD})
+        assert process.stdout.readline() == "All checks passed!\n"
+        write(tmp_path, {"jaxlint.toml": "select = [\"JAX1\"]\n", "a.py": BAD})  # configuration read again
+        assert process.stdout.readline().startswith("a.py:4:1: JAX104")
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+        stop.cancel()
+    assert process.returncode == 130, stderr
+    assert stderr.startswith("jaxlint: watching for changes (Ctrl-C to stop)\n")
+    assert stderr.endswith("jaxlint: interrupted\n") and "Traceback" not in stderr

@@ -7,10 +7,11 @@ import io
 import json
 import sys
 import tokenize
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from jaxlint import noqa, notebooks
+from jaxlint.config import is_notebook
 from jaxlint.diagnostics import Edit, Finding, Location
 from jaxlint.fixes.write import Encoded, WriteError, write_fixed
 from jaxlint.paths import read_file
@@ -40,13 +41,19 @@ class _Layout:
     no_comment: dict[int, str]  # rows a comment cannot end (inside a string, a backslash continuation) → why
 
 
-def add_noqa(files: Sequence[str], results: Sequence[FileResult], quiet: bool = False) -> int:
-    """Write the directives; print how many lines got one. Exit code: 2 if a file could not be
-    read or written, else 0 (as ruff: the findings are now suppressed)."""
+def add_noqa(files: Sequence[str], results: Sequence[FileResult], quiet: bool = False,
+             notebook: Callable[[str], bool] = is_notebook, silent: bool = False) -> int:
+    """Write the directives; print how many lines got one (unless `quiet`; no warning either when
+    `silent`). `notebook`: whether a path is a notebook. Exit code: 2 if a file could not be read or
+    written, else 0 (as ruff: the findings are now suppressed)."""
     added, failed = 0, False
     for path, result in zip(files, results, strict=True):
         findings = [f for f in result.findings if f.code not in _UNSUPPRESSIBLE]
         if not findings:
+            continue
+        if any(f.code == SYNTAX_ERROR.code and f.cell is None for f in result.findings):
+            # its other findings come from a recovery (engine): a file that does not parse is never written
+            _warn(f"{path}: no noqa directives added (the file does not parse)", silent)
             continue
         data = read_file(path)
         if data is None:
@@ -54,9 +61,9 @@ def add_noqa(files: Sequence[str], results: Sequence[FileResult], quiet: bool = 
             failed = True
             continue
         try:
-            count, new_data = _with_directives(path, data, findings)
+            count, new_data = _with_directives(path, data, findings, notebook(path), silent)
         except (tokenize.TokenError, SyntaxError, notebooks.NotebookError, ValueError) as exc:
-            print(f"jaxlint: warning: {path}: no noqa directives added ({exc})", file=sys.stderr)
+            _warn(f"{path}: no noqa directives added ({exc})", silent)
             continue
         if not count:
             continue
@@ -72,10 +79,15 @@ def add_noqa(files: Sequence[str], results: Sequence[FileResult], quiet: bool = 
     return 2 if failed else 0
 
 
-def _with_directives(path: str, data: bytes, findings: list[Finding]) -> tuple[int, bytes]:
+def _warn(message: str, silent: bool) -> None:
+    if not silent:
+        print(f"jaxlint: warning: {message}", file=sys.stderr)
+
+
+def _with_directives(path: str, data: bytes, findings: list[Finding], notebook: bool,
+                     silent: bool) -> tuple[int, bytes]:
     """(rows changed, the file's new bytes)."""
     text, encoded = Encoded.read(data)
-    notebook = path.endswith(".ipynb")
     source = notebooks.load(text) if notebook else Source(text)
     module_rows = {where: row for row, where in enumerate(source.cells or [], start=1)}
     wanted: dict[int, set[str]] = {}
@@ -95,8 +107,8 @@ def _with_directives(path: str, data: bytes, findings: list[Finding]) -> tuple[i
         if isinstance(edit, str):
             finding = where[row]
             place = f"cell {finding.cell}, " if finding.cell else ""
-            print(f"jaxlint: warning: {path}:{place}{finding.location.row}:{finding.location.column}: "
-                  f"no noqa directive for {', '.join(sorted(codes))}: the line {edit}", file=sys.stderr)
+            _warn(f"{path}:{place}{finding.location.row}:{finding.location.column}: "
+                  f"no noqa directive for {', '.join(sorted(codes))}: the line {edit}", silent)
         elif edit is not None:
             edits.append(edit)
     if notebook:

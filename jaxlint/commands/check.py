@@ -46,6 +46,7 @@ class CheckOptions:
     add_noqa: bool = False
     fixable: frozenset[str] | None = None  # the codes whose fixes may be offered and applied; None: all
     color: str = "auto"  # auto | always | never
+    silent: bool = False  # print nothing but `jaxlint: error:` lines (and, stdin with --fix, the source); quiet too
 
 
 def run_check(options: CheckOptions, settings: Settings, enabled: set[str]) -> int:
@@ -53,7 +54,7 @@ def run_check(options: CheckOptions, settings: Settings, enabled: set[str]) -> i
     # An editor (stdin with --fix) reads the source from stdout: the report goes to stderr.
     editor = stdin_name is not None and options.fix and not options.diff
     try:
-        output = _output_file(options.output_file)
+        output = _output_file(options.output_file, options.silent)
     except OSError as exc:
         print(f"jaxlint: error: --output-file {options.output_file}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -89,7 +90,8 @@ def _run(stdin_name: str | None, options: CheckOptions, settings: Settings, code
     if options.add_noqa:
         from jaxlint.commands.add_noqa import add_noqa
 
-        return max(add_noqa(files, results, options.quiet), EXIT_ERROR if errors else EXIT_CLEAN)
+        return max(add_noqa(files, results, options.quiet, settings.notebook, options.silent),
+                   EXIT_ERROR if errors else EXIT_CLEAN)
     return _fix_and_report(files, results, stdin, bool(errors), options, settings, codes, report, others)
 
 
@@ -105,7 +107,7 @@ def _fix_and_report(files: list[str], results: list[FileResult], stdin: bytes | 
         if options.diff:
             return EXIT_ERROR if errors else (EXIT_FINDINGS if outcome.changed else EXIT_CLEAN)
         results, fixed_any, write_failed = outcome.results, outcome.changed, outcome.write_failed
-        listing = fixes_listing(outcome.fixed) if options.show_fixes else ""
+        listing = fixes_listing(outcome.fixed) if options.show_fixes and not options.silent else ""
     if options.fix_only:  # as ruff: what is left is neither reported nor a reason to exit 1
         print(listing, end="", file=report if options.output_format == "text" else sys.stderr)
         if errors or write_failed:
@@ -128,7 +130,7 @@ def _stdin_name(options: CheckOptions) -> str | None:
     if options.stdin_filename is None and STDIN not in options.paths:
         return None
     for path in options.paths:
-        if path != STDIN:
+        if path != STDIN and not options.silent:
             print(f"jaxlint: warning: Ignoring file {path} in favor of standard input.", file=sys.stderr)
     return options.stdin_filename or STDIN
 
@@ -166,10 +168,11 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'s' * (number != 1)}"
 
 
-def _output_file(path: str | None) -> TextIO | None:
-    """The --output-file stream (its folder is created, as ruff does), or None for the standard streams."""
+def _output_file(path: str | None, silent: bool = False) -> TextIO | None:
+    """The --output-file stream (its folder is created, as ruff does), or None for the standard streams;
+    with --silent and no --output-file, nowhere (a report file asked for is still written)."""
     if path is None:
-        return None
+        return open(os.devnull, "w", encoding="utf-8") if silent else None
     folder = os.path.dirname(path)
     if folder:
         os.makedirs(folder, exist_ok=True)

@@ -70,7 +70,8 @@ def run_fixes(files: Sequence[str], results: Sequence[FileResult], stdin: bytes 
                 diffs.append(unified_diff(path, fixed))
     where = f"in {len(run.fixed)} file{'s' * (len(run.fixed) != 1)}"
     if options.diff:
-        sys.stdout.write("".join(diffs))
+        if not options.silent:
+            sys.stdout.write("".join(diffs))
         if applied:
             _say(f"Would fix {_count(applied)} {where}.", options, sys.stderr)
     else:
@@ -89,7 +90,7 @@ def _fix(path: str, data: bytes, result: FileResult, settings: Settings, codes: 
         findings = check_source(source, path, settings, codes, incoming=result.incoming).findings
         return only_fixable(withdraw_outside_callers(findings, path, others), fixable)
 
-    return fix_file(path, data, lint, unsafe=unsafe, findings=result.findings)
+    return fix_file(path, data, lint, unsafe=unsafe, findings=result.findings, notebook=settings.notebook(path))
 
 
 def _written(path: str, data: bytes) -> bool:

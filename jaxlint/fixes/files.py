@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from jaxlint import notebooks
+from jaxlint.config import is_notebook
 from jaxlint.diagnostics import Finding, Location
 from jaxlint.fixes import FixOutcome, Relint, fix_source, with_fixes
 from jaxlint.fixes.errors import FixError
@@ -33,13 +34,15 @@ class FileFix:
         return self.fixed != self.original
 
 
-def fix_file(path: str, data: bytes, lint: Lint, *, unsafe: bool, findings: Sequence[Finding] | None = None) -> FileFix:
+def fix_file(path: str, data: bytes, lint: Lint, *, unsafe: bool, findings: Sequence[Finding] | None = None,
+             notebook: bool | None = None) -> FileFix:
     """Rounds of lint → fix, at most MAX_ROUNDS. The result is the last text with strictly fewer
     fixable findings than the one before it: a round may leave the count unchanged (fixing
     `jnp.array` inside `jnp.prod(...)` exposes the outer call) as long as a later round wins.
-    `findings`: what `lint` gives for `data`, when the caller has it already (the check's results)."""
+    `findings`: what `lint` gives for `data`, when the caller has it already (the check's results);
+    `notebook`: whether the file is a notebook (None: by its suffix)."""
     text, encoded = Encoded.read(data)
-    notebook = path.endswith(".ipynb")
+    notebook = is_notebook(path) if notebook is None else notebook
     source = notebooks.load(text) if notebook else Source(text)
     first = list(lint(source) if findings is None else findings)
     result = FileFix(data, data, first)
