@@ -1,12 +1,15 @@
-"""The names a piece of Python that does not parse may bind, read from its tokens.
+"""The names a piece of Python that does not parse may bind, read from its tokens, and what stands
+in for it in the analysis.
 
-A notebook cell with a syntax error is left out of the analysis; the names it assigns, defines or
-imports are then bound to an unknown value in its place, so that no finding in a later cell rests
-on a value the broken cell would replace. The tokens are read as far as they go.
+A notebook cell with a syntax error, or a statement of a module the parser stumbles on (recovery.py),
+is left out of the analysis; the names it assigns, defines or imports are then bound to an unknown
+value in its place, so that no finding later rests on a value the broken code would replace. The
+tokens are read as far as they go.
 """
 
 from __future__ import annotations
 
+import ast
 import io
 import keyword
 import tokenize
@@ -18,6 +21,34 @@ _BINDS_NEXT = frozenset(("def", "class", "as", "global", "nonlocal"))
 _NOT_ASSIGNMENT = frozenset(("==", "<=", ">=", "!="))
 _OPENING, _CLOSING = frozenset("([{"), frozenset(")]}")
 _UNASSIGNABLE = frozenset(("__debug__",))
+UNKNOWN_MODULE = "__jaxlint_broken_cell__"  # what the names of code that does not parse come from
+
+
+def stand_in(rows: list[str], indent: str = "") -> list[str]:
+    """What is analysed in place of rows that do not parse, row for row: their imports that parse
+    on their own row, and an import of every other name the rows may bind from a module nothing is
+    known about, so that no later code is judged on a value they would replace (and no rule takes
+    that stand-in for a reassignment). `indent`: the rows' block indentation, where the stand-in
+    goes (`pass` when nothing is bound there: a block cannot be empty)."""
+    rows = [row[len(indent):] if row.startswith(indent) else row.lstrip() for row in rows]
+    kept = [row if _is_import(row) else "" for row in rows]
+    rest = "\n".join("" if keep else row for row, keep in zip(rows, kept))
+    names = bound_names(rest)
+    if names:
+        first = kept.index("")
+        kept[first] = f"from {UNKNOWN_MODULE} import {', '.join(names)}"
+    elif indent and not any(kept):
+        kept[0] = "pass"
+    return [indent + row if row else "" for row in kept]
+
+
+def _is_import(row: str) -> bool:
+    if not row.startswith(("import ", "from ")):
+        return False
+    try:
+        return isinstance(ast.parse(row).body[0], (ast.Import, ast.ImportFrom))
+    except (SyntaxError, ValueError):
+        return False
 
 
 def bound_names(text: str) -> list[str]:

@@ -74,25 +74,24 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
     from jaxlint.project.summarise import summarise
     from jaxlint.semantic.model import Model
 
-    try:
-        tree = ast.parse(source.text, filename=path)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        return FileResult((*_cell_errors(source, path, settings.target_version),
-                           _unparsable(source, path, exc, settings.target_version)))
+    parsed = _parsed(source, path, settings.target_version)
+    if isinstance(parsed, FileResult):
+        return parsed
+    tree, source, findings = parsed
     codes = enabled - _per_file_ignored(path, settings)
     if is_test_file(path, settings):
         codes -= {rule.code for rule in rules() if rule.quiet_in_tests}
     suppress = None  # tokenizing for comments is costly: only once findings exist
     options = _model_options(path, settings)
-    findings = _cell_errors(source, path, settings.target_version)
     errors: list[str] = []
     summary = None
     try:
         model = Model(tree, options, source.text, incoming or NOTHING)
     except RecursionError:
-        return FileResult((), (f"{path}: too deeply nested to analyse",))
-    except Exception:  # a bug of ours must not end the run
-        return _internal(path, "semantic model", source)
+        return FileResult(tuple(findings), (f"{path}: too deeply nested to analyse",))
+    except Exception:  # a bug of ours must not end the run; the syntax errors found stand
+        result = _internal(path, "semantic model", source)
+        return FileResult((*findings, *result.findings), result.errors)
     try:
         for rule in rules():
             if rule.code not in codes:
@@ -119,7 +118,8 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
                 errors += result.errors
     finally:
         model.release()
-    if build_fixes and fixes and any(f.fixable for f in findings):
+    # A module that does not parse is never written (a recovered one included): no fix is built.
+    if build_fixes and fixes and source.written is None and any(f.fixable for f in findings):
         findings, errors = _with_fixes(source, path, findings, errors, settings, enabled, incoming)
     return FileResult(tuple(sorted(set(findings), key=lambda f: f.sort_key)), tuple(errors), summary, incoming)
 
@@ -137,12 +137,11 @@ def _outline(source: Source, path: str, settings: Settings) -> FileResult:
     from jaxlint.project.summarise import outline, summarise
     from jaxlint.project.summary import may_be_project
 
-    try:
-        tree = ast.parse(source.text, filename=path)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        return FileResult((*_cell_errors(source, path, settings.target_version),
-                           _unparsable(source, path, exc, settings.target_version)))
-    errors = tuple(_cell_errors(source, path, settings.target_version))
+    parsed = _parsed(source, path, settings.target_version)
+    if isinstance(parsed, FileResult):
+        return parsed
+    tree, source, found = parsed
+    errors = tuple(found)
     try:
         summary = outline(tree, package_of(path, module_name(path)), source.text)
         if any(may_be_project(qualified) for _, qualified in summary.imports):
@@ -157,6 +156,28 @@ def _outline(source: Source, path: str, settings: Settings) -> FileResult:
         result = _internal(path, "module summary", source)
         return FileResult((*errors, *result.findings), result.errors)
     return FileResult(errors, summary=summary)
+
+
+def _parsed(source: Source, path: str, target_version: str | None) -> tuple[ast.Module, Source, list[Finding]] | FileResult:
+    """The module's tree, the source it is the tree of, and its JAX000 findings (a notebook's cells
+    that do not parse). A module that does not parse is recovered where it can be (recovery.py): a
+    JAX000 for each syntax error, and the rest analysed, with the source as written for the frames;
+    else the result is its JAX000 alone."""
+    try:
+        return ast.parse(source.text, filename=path), source, _cell_errors(source, path, target_version)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        failure = exc
+    recovered = None
+    if isinstance(failure, SyntaxError) and source.cells is None:
+        from jaxlint.recovery import recover
+
+        recovered = recover(source.text, failure)
+    if recovered is None:
+        return FileResult((*_cell_errors(source, path, target_version),
+                           _unparsable(source, path, failure, target_version)))
+    shown = Source(recovered.text, written=source.text)
+    return recovered.tree, shown, [_syntax_error(shown, path, error, target_version, None, parsed)
+                                   for error, parsed in recovered.errors]
 
 
 def _model_options(path: str, settings: Settings) -> ModelOptions:
@@ -245,7 +266,8 @@ def _unparsable(source: Source, path: str, exc: Exception, target_version: str |
 
 
 def _syntax_error(source: Source, path: str, exc: SyntaxError, target_version: str | None,
-                  cell: BrokenCell | None) -> Finding:
+                  cell: BrokenCell | None, parsed: str | None = None) -> Finding:
+    """JAX000 for `exc`, raised by parsing `parsed` (default: the cell, else the source, as written)."""
     row = exc.lineno or 1
     if cell is not None:  # rows of the cell → rows of the joined text (an error at its end stays in it)
         row = cell.row - 1 + min(row, len(cell.rows))
@@ -253,7 +275,7 @@ def _syntax_error(source: Source, path: str, exc: SyntaxError, target_version: s
     column = max(exc.offset or 1, 1)
     from jaxlint.syntax_hints import hint, newer_syntax
 
-    newer = newer_syntax(cell.text if cell else source.text, exc)
+    newer = newer_syntax(parsed if parsed is not None else cell.text if cell else source.text, exc)
     message = f"SyntaxError: {exc.msg}" + hint(newer, target_version)
     return _engine_finding(SYNTAX_ERROR, path, message, row, column, source)
 

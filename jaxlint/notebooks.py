@@ -6,14 +6,13 @@ import ast
 import json
 import re
 
-from jaxlint.bound_names import bound_names
+from jaxlint.bound_names import stand_in
 from jaxlint.source import BrokenCell, Source, UndecodableSource, split_lines
 
 # Cell magics whose body is still Python (as ruff); a cell under any other (`%%bash`, `%%html`...) is skipped.
 PYTHON_CELL_MAGICS = frozenset(("capture", "debug", "prun", "pypy", "python", "python3", "time", "timeit"))
 _HELP = re.compile(r"[\w.*]+\?{1,2}")  # `jnp.zeros?`, `obj??`: IPython help
 _LINE = re.compile(r"\bline (\d+)\b")
-UNKNOWN_MODULE = "__jaxlint_broken_cell__"  # what the names of a cell that does not parse come from
 _MAGIC_ASSIGN = re.compile(r"(\s*[\w.]+(?:\s*,\s*[\w.]+)*\s*=\s*)[!%]")  # `files = !ls`, `x = %env HOME`
 
 
@@ -50,7 +49,7 @@ def load(text: str) -> Source:
         error = _parse_error("\n".join(rows))
         if error is not None:
             broken.append(BrokenCell(len(lines) + 1, "\n".join(rows), error))
-            rows = _stand_in(rows)
+            rows = stand_in(rows)
         for row, line in enumerate(rows, start=1):
             lines.append(line)
             mapping.append((number, row))
@@ -75,29 +74,6 @@ def _parse_error(cell: str) -> Exception | None:
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         return exc
     return None
-
-
-def _stand_in(rows: list[str]) -> list[str]:
-    """What is analysed in place of a cell that does not parse, row for row: its imports that
-    parse on their own row, and an import of every other name the cell may bind from a module
-    nothing is known about, so that no later cell is judged on a value the cell would replace
-    (and no rule takes that stand-in for a reassignment)."""
-    kept = [row if _is_import(row) else "" for row in rows]
-    rest = "\n".join("" if keep else row for row, keep in zip(rows, kept))
-    names = bound_names(rest)
-    if names:
-        first = kept.index("")
-        kept[first] = f"from {UNKNOWN_MODULE} import {', '.join(names)}"
-    return kept
-
-
-def _is_import(row: str) -> bool:
-    if not row.startswith(("import ", "from ")):
-        return False
-    try:
-        return isinstance(ast.parse(row).body[0], (ast.Import, ast.ImportFrom))
-    except (SyntaxError, ValueError):
-        return False
 
 
 def cell_lines(message: str, rows: tuple[int, ...], cells: list[tuple[int, int]], cell: int | None) -> str:

@@ -90,12 +90,15 @@ class Source:
     # Notebook mapping: for each row (0-based) of `text`, (cell number, row in cell), 1-based.
     cells: list[tuple[int, int]] | None = None
     broken: tuple[BrokenCell, ...] = ()
+    # A module that does not parse, as written, when `text` is what a recovery made of it (recovery.py):
+    # the same rows, with stand-ins for the statements that do not parse.
+    written: str | None = None
 
     @cached_property
     def lines(self) -> list[str]:
         """The rows as written (a broken cell's own, not its stand-in's); split on first use: most
         files have no finding to show."""
-        lines = split_lines(self.text)
+        lines = split_lines(self.text if self.written is None else self.written)
         for cell in self.broken:
             lines[cell.row - 1 : cell.row - 1 + len(cell.rows)] = cell.rows
         return lines
