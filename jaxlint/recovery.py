@@ -54,18 +54,18 @@ def recover(text: str, error: SyntaxError) -> Recovered | None:
     errors: list[tuple[SyntaxError, str]] = []
     parsed, parses = text, 0
     while len(errors) < MAX_ERRORS and written:
-        for start, end in _candidates(current, error):
-            start, end = _covering(start, end, regions)
+        for first, end, indent in _candidates(current, error):
+            start, end = _covering(first, end, regions)
             parses += 1
             if parses > MAX_PARSES:
                 return None
-            trial = [*current[: start - 1], *stand_in(written[start - 1 : end], _indent_of(current[start - 1])),
-                     *current[end:]]
+            indent = indent if start == first else _indent_of(current[start - 1])
+            trial = [*current[: start - 1], *stand_in(written[start - 1 : end], indent), *current[end:]]
             trial_text = "\n".join(trial) + "\n"
             try:
                 tree = ast.parse(trial_text)
             except SyntaxError as exc:
-                if not _past(exc, start, end):
+                if not _past(exc, start, end, trial):
                     continue
                 regions = [*(r for r in regions if not start <= r[0] <= end), (start, end)]
                 errors.append((error, parsed))
@@ -79,11 +79,16 @@ def recover(text: str, error: SyntaxError) -> Recovered | None:
     return None
 
 
-def _past(error: SyntaxError, start: int, end: int) -> bool:
-    """Whether `error` (after rows start..end were replaced) is a problem of its own: below them, and
-    not one its message places above them."""
+def _past(error: SyntaxError, start: int, end: int, lines: list[str]) -> bool:
+    """Whether `error` (raised by `lines`, where rows start..end were replaced) is a problem of its
+    own: below them, not one its message places above them, and not an indentation error on the next
+    statement (the body of a header replaced, left behind)."""
     named = _ON_LINE.search(error.msg or "")
-    return (error.lineno or 0) > end and not (named and int(named[1]) < start)
+    row = error.lineno or 0
+    if row <= end or (named and int(named[1]) < start):
+        return False
+    return not (isinstance(error, IndentationError) and
+                all(not line.strip() or line.lstrip().startswith("#") for line in lines[end : row - 1]))
 
 
 def _covering(start: int, end: int, regions: list[tuple[int, int]]) -> tuple[int, int]:
@@ -94,47 +99,49 @@ def _covering(start: int, end: int, regions: list[tuple[int, int]]) -> tuple[int
     return start, end
 
 
-def _candidates(lines: list[str], error: SyntaxError) -> Iterator[tuple[int, int]]:
-    """Rows to replace, smallest first: the statement the error is in (or the one its message names),
-    the statements enclosing it, then its top-level statement with the ones after it."""
+def _candidates(lines: list[str], error: SyntaxError) -> Iterator[tuple[int, int, str]]:
+    """Rows to replace (first, last) and the indentation of their stand-in, smallest first: the
+    statement the error is in (or the one its message names), the statements enclosing it, then its
+    top-level statement with the ones after it (at the top level's indentation: an indented first
+    row there is the error)."""
     rows = _kinds(lines)
     row = min(max(error.lineno or 1, 1), len(lines))
     named = _ON_LINE.search(error.msg or "")
-    seen: set[tuple[int, int]] = set()
+    seen: set[tuple[int, int, str]] = set()
 
-    def fresh(found: tuple[int, int]) -> bool:
-        new = found not in seen
-        seen.add(found)
-        return new
+    def fresh(found: tuple[int, int], indent: str | None = None) -> Iterator[tuple[int, int, str]]:
+        candidate = (*found, _indent_of(lines[found[0] - 1]) if indent is None else indent)
+        if candidate not in seen:
+            seen.add(candidate)
+            yield candidate
 
     if (error.msg or "").startswith(_TRIPLE_QUOTED):  # the rest of the module is inside the string
-        yield _statement(lines, rows, row)[0], len(lines)
+        yield from fresh((_statement(lines, rows, row)[0], len(lines)))
         return
     if named and int(named[1]) < row:
-        found = _statement(lines, rows, int(named[1]))
-        if fresh(found):
-            yield found
-    found = _statement(lines, rows, row, clause=True)  # `else:` alone, first: the `if` may hold findings
-    if fresh(found):
-        yield found
+        yield from fresh(_statement(lines, rows, int(named[1])))
+    if (error.msg or "") == "unexpected indent":  # as deep as the statement above it, first
+        above = _start_above(lines, rows, row, _depth(lines[row - 1]))
+        yield from fresh(_statement(lines, rows, row), _indent_of(lines[above - 1]) if above else "")
+    alone = _statement(lines, rows, row, clause=True)
+    if _last_clause(lines, rows, *alone):  # `else:` alone, first: the `if` may hold findings
+        yield from fresh(alone)
     found = _statement(lines, rows, row)
     while True:
-        if fresh(found):
-            yield found
+        yield from fresh(found)
         header = _enclosing(lines, rows, found[0])
         if header is None:
             break
         found = _statement(lines, rows, header)
+    yield from fresh(found, "")
     top = found
     for _ in range(_FORWARD):
         following = next((r for r in range(top[1] + 1, len(lines) + 1) if rows[r - 1] == _START), None)
         if following is None:
             break
         top = (found[0], _statement(lines, rows, following)[1])
-        if fresh(top):
-            yield top
-    if fresh((found[0], len(lines))):
-        yield found[0], len(lines)
+        yield from fresh(top, "")
+    yield from fresh((found[0], len(lines)), "")
 
 
 def _statement(lines: list[str], rows: list[str], row: int, clause: bool = False) -> tuple[int, int]:
@@ -159,6 +166,17 @@ def _statement(lines: list[str], rows: list[str], row: int, clause: bool = False
             and lines[above - 1].lstrip().startswith("@"):
         start = above
     return start, max(end, row)
+
+
+def _last_clause(lines: list[str], rows: list[str], start: int, end: int) -> bool:
+    """Whether rows start..end are a clause (`else:` and its body) that no other clause follows: one
+    that can go without breaking its statement."""
+    if not _CLAUSE.match(lines[start - 1].lstrip()):
+        return False
+    depth = _depth(lines[start - 1])
+    following = next((r for r in range(end + 1, len(lines) + 1) if rows[r - 1] == _START), None)
+    return following is None or _depth(lines[following - 1]) != depth or \
+        not _CLAUSE.match(lines[following - 1].lstrip())
 
 
 def _enclosing(lines: list[str], rows: list[str], start: int) -> int | None:
