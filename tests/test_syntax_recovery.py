@@ -114,3 +114,11 @@ def test_too_many_syntax_errors_leave_the_first_alone(tmp_path: Path) -> None:
                              lambda: jaxlint("check", "--output-format", "json", "few.py", cwd=tmp_path))
     assert where(many) == [("JAX000", 1, 1)]
     assert where(few) == [("JAX000", 1, 1), ("JAX000", 2, 1), ("JAX000", 3, 1), ("JAX106", 9, 5)]
+
+
+def test_an_else_without_its_colon_and_a_decorated_def_cost_only_themselves(tmp_path: Path) -> None:
+    write(tmp_path, {"m.py": "import jax\n\n\n@jax.jit\ndef f(x):\n    if x > 0:\n        y = x\n    else\n"
+                             "        y = -x\n    print(x)\n    return y\n\n\n@jax.jit\ndef g(x) -> :\n    return x\n\n\n"
+                             "@jax.jit\ndef h(x):\n    print(x)\n    return x\n"})
+    assert where(jaxlint("check", "--output-format", "json", "m.py", cwd=tmp_path)) == [
+        ("JAX103", 6, 8), ("JAX000", 8, 9), ("JAX106", 10, 5), ("JAX000", 15, 10), ("JAX106", 21, 5)]
