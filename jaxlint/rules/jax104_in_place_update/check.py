@@ -18,6 +18,7 @@ from jaxlint.knowledge.api import (
     is_container_param,
 )
 from jaxlint.rules.base import Report, snippet
+from jaxlint.rules.jax104_in_place_update.containers import callers_give_containers
 from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.interpret import Interpreter
 from jaxlint.semantic.values import TRACED_ARRAY, Value
@@ -304,6 +305,8 @@ def _evidence(model: Model, scope: Scope, base: ast.expr, value: Value, indices:
         # list or dict: the fix only where nothing says it is a container, and not as safe
         if _lax_carry_array(model, scope, base):
             return "safe"
+        if callers_give_containers(model, scope, base.id):  # type: ignore[attr-defined]
+            return False  # a list or dict of tracers under jit: its items can be assigned
         return "unsafe" if not _may_be_container(model, scope, base) else None
     # an entry of a pytree, a name unpacked from one, a copy: no evidence, but for a tracer index
     return _TRACER_INDEX if _tracer_index(indices, facts) else False
