@@ -49,9 +49,12 @@ FIRST = (
     "tests/test_verify_performance.py",
     "tests/test_jobs.py",
     "tests/test_progress.py",
+    "tests/test_pre_commit_config.py",
+    "tests/test_fix_cli.py",
+    "tests/test_ruff_habits.py",
+    "tests/test_syntax_recovery.py",
     "tests/test_numpy_functions.py",
     "tests/test_cache.py",
-    "tests/test_fix_cli.py",
 )
 
 
