@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 
 # Methods that build an object: what they store is its initial state, not a change of it.
@@ -43,3 +44,23 @@ def attribute_stores(method: Scope, self_name: str) -> Iterator[tuple[str, ast.e
             for part in [target] if isinstance(target, ast.Attribute) else getattr(target, "elts", []):
                 if isinstance(part, ast.Attribute) and isinstance(part.value, ast.Name) and part.value.id == self_name:
                     yield part.attr, value
+
+
+def receiver_attribute_stores(model: Model, method: Scope, expr: ast.expr
+                              ) -> list[tuple[Scope, ast.Attribute, ast.expr | None]] | None:
+    """For `self.attr` read in `method` (a method, `self` its first parameter): each store or `del`
+    of an attribute of that name anywhere in the class (any object, nested functions too), with the
+    value a plain `target = value` gives it, else None. None when `expr` is no such read."""
+    cls = method.parent
+    receiver = method.positional_params()[:1] if method.is_function else []
+    if not (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in receiver
+            and cls is not None and cls.kind == "class"):
+        return None
+    found = []
+    for scope in cls.subtree():
+        for node in scope.of_type(ast.Attribute):
+            if node.attr == expr.attr and isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
+                statement = model.parent(node)
+                plain = isinstance(statement, ast.Assign) and statement.targets == [node]
+                found.append((scope, node, statement.value if plain else None))  # type: ignore[union-attr]
+    return found  # type: ignore[return-value]

@@ -14,6 +14,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from jaxlint.knowledge import api
+from jaxlint.semantic.classes import receiver_attribute_stores
 from jaxlint.semantic.module_calls import ModuleCalls, is_static_argument
 from jaxlint.semantic.traced import defaulted_params
 from jaxlint.semantic.values import TRACED
@@ -55,21 +56,11 @@ def _static_attribute(model: Model, expr: ast.expr, where: Scope) -> bool:
     method = where
     while method is not None and method.kind == "lambda":
         method = method.parent
-    if method is None or method.kind != "function" or method.parent is None or method.parent.kind != "class":
+    if method is None or method.kind != "function":
         return False
-    params = method.params()
-    if not (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and params and expr.value.id == params[0]):
-        return False
-    cls, stored = method.parent, []
-    for scope in cls.subtree():
-        for node in scope.of_type(ast.Attribute):
-            if node.attr == expr.attr and isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
-                statement = model.parent(node)
-                if not (isinstance(statement, ast.Assign) and statement.targets == [node]):
-                    return False
-                stored.append((scope, statement.value))
-    return bool(stored) and expr.attr not in cls.bindings and all(
-        _known_static(model, scope, value) for scope, value in stored)
+    stored = receiver_attribute_stores(model, method, expr)
+    return bool(stored) and expr.attr not in method.parent.bindings and all(  # type: ignore[attr-defined, union-attr]
+        value is not None and _known_static(model, scope, value) for scope, _, value in stored)  # type: ignore[union-attr]
 
 
 def _known_static(model: Model, scope: Scope, expr: ast.expr) -> bool:

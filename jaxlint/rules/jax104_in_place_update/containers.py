@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from jaxlint.semantic.classes import receiver_attribute_stores
 from jaxlint.semantic.propagation import call_argument
 
 if TYPE_CHECKING:
@@ -55,13 +56,9 @@ def _container(model: Model, scope: Scope, expr: ast.expr, depth: int) -> bool:
             return depth < _DEPTH and callers_give_containers(model, scope, expr.id, depth + 1)
         values = [_assigned(model, b.node) for b in bindings]
         return bool(values) and all(isinstance(v, _DISPLAYS) for v in values)
-    receiver = scope.positional_params()[:1] if scope.is_function else []
-    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in receiver \
-            and scope.parent is not None and scope.parent.kind == "class":
-        stores = [_assigned(model, node) for method in scope.parent.subtree() for node in method.of_type(ast.Attribute)
-                  if node.attr == expr.attr and isinstance(node.ctx, ast.Store)]  # type: ignore[attr-defined]
-        return bool(stores) and all(isinstance(v, _DISPLAYS) for v in stores)
-    return False
+    stored = [value for _, node, value in receiver_attribute_stores(model, scope, expr) or ()
+              if isinstance(node.ctx, ast.Store)]
+    return bool(stored) and all(isinstance(value, _DISPLAYS) for value in stored)
 
 
 def _assigned(model: Model, target: ast.AST) -> ast.expr | None:
