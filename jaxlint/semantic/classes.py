@@ -60,7 +60,13 @@ def receiver_attribute_stores(model: Model, method: Scope, expr: ast.expr
     for scope in cls.subtree():
         for node in scope.of_type(ast.Attribute):
             if node.attr == expr.attr and isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
-                statement = model.parent(node)
-                plain = isinstance(statement, ast.Assign) and statement.targets == [node]
-                found.append((scope, node, statement.value if plain else None))  # type: ignore[union-attr]
+                found.append((scope, node, plain_assigned_value(model, node)))  # type: ignore[arg-type]
     return found  # type: ignore[return-value]
+
+
+def plain_assigned_value(model: Model, target: ast.AST) -> ast.expr | None:
+    """The value a plain `target = value` gives `target`; None for any other store or binding."""
+    statement = model.parent(target)
+    if isinstance(statement, ast.Assign) and statement.targets == [target]:
+        return statement.value
+    return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from jaxlint.semantic.classes import receiver_attribute_stores
+from jaxlint.semantic.classes import plain_assigned_value, receiver_attribute_stores
 from jaxlint.semantic.propagation import call_argument
 
 if TYPE_CHECKING:
@@ -54,16 +54,9 @@ def _container(model: Model, scope: Scope, expr: ast.expr, depth: int) -> bool:
         bindings = scope.bindings.get(expr.id, ())
         if bindings and all(b.kind == "param" for b in bindings):
             return depth < _DEPTH and callers_give_containers(model, scope, expr.id, depth + 1)
-        values = [_assigned(model, b.node) for b in bindings]
+        values = [plain_assigned_value(model, b.node) for b in bindings]
         return bool(values) and all(isinstance(v, _DISPLAYS) for v in values)
     stored = [value for _, node, value in receiver_attribute_stores(model, scope, expr) or ()
               if isinstance(node.ctx, ast.Store)]
     return bool(stored) and all(isinstance(value, _DISPLAYS) for value in stored)
 
-
-def _assigned(model: Model, target: ast.AST) -> ast.expr | None:
-    """The value a plain `target = value` assigns; None for any other binding."""
-    statement = model.parent(target)
-    if isinstance(statement, ast.Assign) and statement.targets == [target]:
-        return statement.value
-    return None
