@@ -360,7 +360,15 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     from jaxlint.project.resolve import ProjectIndex
 
     named = set(files)
-    every = [*files, *dict.fromkeys(p for p in context if p not in named)]
+    overrides = contents or {}
+    others = list(dict.fromkeys(p for p in context if p not in named))
+    read: dict[str, bytes | None] = {}
+    if others:  # only the files an import links to the named ones can tell them anything
+        from jaxlint.project.links import linked_files
+
+        read = {p: overrides[p] if p in overrides else read_file(p) for p in [*files, *others]}
+        others = linked_files(files, others, read)
+    every = [*files, *others]
     check: _Check | _Split = _Check(settings, enabled, fixes)
     if len(every) > len(files):
         check = _Split(check, _Check(settings, frozenset()), frozenset(files))
@@ -370,10 +378,10 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
 
         cache = _Caches(Cache(cache_dir, settings, enabled) if fixes else None,
                         Cache(cache_dir, settings, frozenset()) if isinstance(check, _Split) else None)
-    overrides = contents or {}
     # The cache is keyed by content, so the bytes are read here; without it each worker reads its
     # own files (None), and no bytes travel between processes.
-    data = [overrides[p] if p in overrides else read_file(p) if cache else None for p in every]
+    data = [overrides[p] if p in overrides else read[p] if p in read else read_file(p) if cache else None
+            for p in every]
     heard = (lambda path, hit: progress(path, hit) if path in named else None) if progress else None
     stats = stats if stats is not None else ProjectStats()
     stats.files = len(every)

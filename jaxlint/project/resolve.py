@@ -44,6 +44,11 @@ class ProjectIndex:
             importer, qualified = path, f"{reexported}.{rest}" if rest else reexported
         return None
 
+    def resolve_module(self, importer: str, dotted: str) -> str | None:
+        """The analysed module the dotted module name `dotted` names, imported from `importer`."""
+        found = self._module_of(importer, f"{dotted}._")
+        return found[0] if found is not None and found[1] == "_" else None
+
     def _module_of(self, importer: str, qualified: str) -> tuple[str, str] | None:
         """The analysed module that the longest possible prefix of `qualified` names, and the rest.
         A folder without `__init__.py` inside a package is a namespace package (PEP 420): from a file

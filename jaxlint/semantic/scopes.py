@@ -321,7 +321,7 @@ def import_bindings(node: ast.Import | ast.ImportFrom, alias: ast.alias,
         return []
     module = node.module or ""
     if node.level:  # relative import: a module of the project, named from the importing package
-        base = _relative_base(package, node.level)
+        base = relative_base(package, node.level)
         if not base:
             return [(alias.asname or alias.name, None)]
         module = f"{base}.{module}" if module else base
@@ -332,11 +332,11 @@ def star_module(node: ast.ImportFrom, package: str | None) -> str | None:
     """The module `from m import *` imports from (relative ones named from `package`)."""
     if not node.level:
         return node.module
-    base = _relative_base(package, node.level)
+    base = relative_base(package, node.level)
     return None if not base else f"{base}.{node.module}" if node.module else base
 
 
-def _relative_base(package: str | None, level: int) -> str | None:
+def relative_base(package: str | None, level: int) -> str | None:
     """The package `from .` (level 1), `from ..` (level 2) ... names, seen from `package`."""
     if not package:
         return None
