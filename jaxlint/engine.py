@@ -363,7 +363,9 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     overrides = contents or {}
     others = list(dict.fromkeys(p for p in context if p not in named))
     read: dict[str, bytes | None] = {}
-    if others:  # only the files an import links to the named ones can tell them anything
+    # Only the files an import links to the named ones can tell them anything. Finding the links
+    # reads every file's imports: worth it when most of the project is not named (pre-commit, an editor).
+    if len(others) > len(files):
         from jaxlint.project.links import linked_files
 
         read = {p: overrides[p] if p in overrides else read_file(p) for p in [*files, *others]}
