@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from jaxlint.config import ConfigError, Settings
+from jaxlint.paths import file_identity
 
 
 @dataclass
@@ -67,7 +68,7 @@ def discover(paths: list[str], settings: Settings, force_exclude: bool = False) 
     """Files to check, in a stable order; explicit files are always included unless
     `force_exclude` (pre-commit passes every file explicitly)."""
     result = Discovery()
-    seen: set[str] = set()
+    seen: set = set()
     patterns = settings.exclude + settings.extend_exclude
     for given in paths:
         if not os.path.exists(given):
@@ -86,8 +87,8 @@ def discover(paths: list[str], settings: Settings, force_exclude: bool = False) 
     return result
 
 
-def _add(found: list[str], seen: set[str], path: str) -> None:
-    key = os.path.realpath(path)
+def _add(found: list[str], seen: set, path: str) -> None:
+    key = file_identity(path)  # a file reached twice, through a link, is checked once
     if key not in seen:
         seen.add(key)
         found.append(os.path.normpath(path))
@@ -147,7 +148,8 @@ def _excluded(path: str, name: str, root: str, patterns: tuple[str, ...]) -> boo
     by_name, by_path = _compiled(patterns)
     if by_name.match(name):
         return True
-    return by_path.match(os.path.relpath(path, root).replace(os.sep, "/")) is not None
+    relative = path[len(root):].lstrip(os.sep) if path.startswith(root) else os.path.relpath(path, root)
+    return by_path.match(relative.replace(os.sep, "/")) is not None
 
 
 @functools.lru_cache(maxsize=8)

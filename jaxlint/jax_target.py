@@ -6,6 +6,7 @@ name whether it raises on that JAX or still works there and breaks on upgrading.
 from __future__ import annotations
 
 import functools
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -156,7 +157,15 @@ def target_of(path: str, setting: str | None) -> JaxTarget | None:
         return from_setting(setting)
     if path in ("-", "") or path.startswith("<"):
         return None
+    if os.path.islink(path):  # a link is written for the project of the file it links to
+        return _target_in(os.path.dirname(os.path.realpath(path)))
+    return _target_in(os.path.dirname(os.path.abspath(path)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _target_in(folder: str) -> JaxTarget | None:
+    """A folder's files share their project: resolved once per folder (a cache lookup per file)."""
     try:
-        return project_requirement(Path(path).resolve().parent)
+        return project_requirement(Path(folder).resolve())
     except OSError:
         return None

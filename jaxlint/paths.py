@@ -44,3 +44,13 @@ def read_file(path: str) -> bytes | None:
             return handle.read()
     except OSError:
         return None
+
+
+def file_identity(path: str) -> tuple[int, int] | str:
+    """The file a path names, through links: its device and inode (one stat, where a realpath
+    costs one per folder of the path); the absolute path when it cannot be read."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return os.path.abspath(path)
+    return found.st_dev, found.st_ino

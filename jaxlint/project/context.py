@@ -8,6 +8,7 @@ import os
 
 from jaxlint.config import ConfigError, Settings
 from jaxlint.discovery import discover
+from jaxlint.paths import file_identity
 from jaxlint.project.roots import nearest_marked, too_wide
 
 _MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
@@ -40,8 +41,8 @@ def context_files(named_paths: list[str], files: list[str], settings: Settings) 
         found = discover([root if relative.startswith(os.pardir) else relative], settings)
     except ConfigError:
         return []
-    named = {os.path.realpath(f) for f in files}
-    return [f for f in found.files if os.path.realpath(f) not in named]
+    named = {file_identity(f) for f in files}
+    return [f for f in found.files if file_identity(f) not in named]
 
 
 def _under(path: str, root: str) -> bool:
