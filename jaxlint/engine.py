@@ -67,14 +67,16 @@ def may_have_findings(data: bytes, settings: Settings) -> bool:
 
 
 def check_source(source: Source, path: str, settings: Settings, enabled: frozenset[str], *,
-                 build_fixes: bool = True, incoming: Incoming | None = None, fixes: bool = True) -> FileResult:
+                 build_fixes: bool = True, incoming: Incoming | None = None, fixes: bool = True,
+                 tree: ast.Module | None = None) -> FileResult:
     """Findings of one parsed source, with their fixes (unless `build_fixes` or `fixes` is false), and
-    its summary (unless `build_fixes` is false: a relint)."""
+    its summary (unless `build_fixes` is false: a relint). `tree`: the source's, when the caller
+    parsed it already (a fix's result)."""
     from jaxlint.project.incoming import NOTHING
     from jaxlint.project.summarise import summarise
     from jaxlint.semantic.model import Model
 
-    parsed = _parsed(source, path, settings.target_version)
+    parsed = _parsed(source, path, settings.target_version) if tree is None else (tree, source, [])
     if isinstance(parsed, FileResult):
         return parsed
     tree, source, findings = parsed
@@ -120,7 +122,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
         model.release()
     # A module that does not parse is never written (a recovered one included): no fix is built.
     if build_fixes and fixes and source.written is None and any(f.fixable for f in findings):
-        findings, errors = _with_fixes(source, path, findings, errors, settings, enabled, incoming)
+        findings, errors = _with_fixes(source, path, findings, errors, settings, enabled, incoming, tree)
     return FileResult(tuple(sorted(set(findings), key=lambda f: f.sort_key)), tuple(errors), summary, incoming)
 
 
@@ -192,7 +194,7 @@ def _model_options(path: str, settings: Settings) -> ModelOptions:
 
 
 def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list[str], settings: Settings,
-                enabled: frozenset[str], incoming: Incoming | None) -> tuple[list[Finding], list[str]]:
+                enabled: frozenset[str], incoming: Incoming | None, tree: ast.Module) -> tuple[list[Finding], list[str]]:
     """The findings with the fixes that were built and work (libcst is imported only here): a fix's
     result is linted once more, with what the other modules told this one, to see that its finding
     is gone."""
@@ -200,11 +202,12 @@ def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list
 
     fixed_codes = enabled & {f.code for f in findings if f.fixable}  # whether those findings are gone: their rules
 
-    def relint(text: str) -> tuple[Finding, ...]:
-        return check_source(Source(text), path, settings, fixed_codes, build_fixes=False, incoming=incoming).findings
+    def relint(text: str, tree: ast.Module | None) -> tuple[Finding, ...]:
+        return check_source(Source(text), path, settings, fixed_codes, build_fixes=False, incoming=incoming,
+                            tree=tree).findings
 
     try:
-        return attach_fixes(source, findings, relint), errors
+        return attach_fixes(source, findings, relint, tree), errors
     except Exception:  # a bug in the fix machinery must not lose the findings: they go unfixed
         return findings, errors + [f"{path}: jaxlint crashed building fixes:\n{traceback.format_exc(limit=-3)}"]
 

@@ -62,7 +62,7 @@ def test_every_advertised_fix_applies_alone(fixtures_report: list[dict]) -> None
         edits = [Edit(e["content"], Location(**e["location"]), Location(**e["end_location"]))
                  for e in finding["fix"]["edits"]]
         result = apply_module.apply(text, [apply_module.spans(apply_module.Offsets.of(text), edits)])
-        assert apply_module.parses(result) is None, (finding["filename"], finding["location"])
+        assert not isinstance(apply_module.parsed(result), str), (finding["filename"], finding["location"])
 
 
 def _program(functions: int) -> str:
@@ -78,8 +78,8 @@ def test_fixing_takes_the_same_number_of_rounds_whatever_the_number_of_fixes(fun
     """Linear fixing: per round one lint (one libcst parse, one parse checking the fixes built) and
     one parse of the result; the number of rounds does not grow with the number of fixes."""
     lints, parses = [], []
-    real_parses = apply_module.parses
-    monkeypatch.setattr(apply_module, "parses", lambda text: parses.append(1) or real_parses(text))
+    real_parsed = apply_module.parsed
+    monkeypatch.setattr(apply_module, "parsed", lambda text: parses.append(1) or real_parsed(text))
 
     def lint(source: Source) -> list[Finding]:
         lints.append(1)
@@ -165,8 +165,8 @@ def test_a_fix_whose_finding_comes_back_is_not_offered() -> None:
     built = Finding(**{**finding.__dict__, "fix": Fix("unsafe", "m", (inserted,))})
     again = Finding(**{**finding.__dict__, "message": "reused (line 2)", "location": Location(1, 1)})
     elsewhere = Finding(**{**again.__dict__, "location": Location(3, 1)})
-    [kept] = _with_prebuilt([built], text, relint=lambda fixed: [elsewhere])
-    [dropped] = _with_prebuilt([built], text, relint=lambda fixed: [again])
+    [kept] = _with_prebuilt([built], text, relint=lambda fixed, tree: [elsewhere])
+    [dropped] = _with_prebuilt([built], text, relint=lambda fixed, tree: [again])
     assert kept.fix is not None and dropped.fix is None
 
 
@@ -174,7 +174,7 @@ def _with_prebuilt(findings: list[Finding], text: str, relint) -> list[Finding]:
     """with_fixes on findings whose fixes are given (as if a rule's builder had made them)."""
     import jaxlint.fixes as fixes
 
-    def built(_text: str, wanted):
+    def built(_text: str, wanted, _tree):
         offsets = apply_module.Offsets.of(text)
         return [fixes._Built(f, list(f.fix.edits), apply_module.spans(offsets, f.fix.edits)) for f in wanted]
 
@@ -203,7 +203,7 @@ def test_after_fix_unsafe_fixes_a_loop_reuse_claims_no_fix(tmp_path: Path) -> No
     (tmp_path / "loop.py").write_text(LOOP_REUSE)
     jaxlint("check", "--no-cache", "--fix", "--unsafe-fixes", "loop.py", cwd=tmp_path)
     assert [f for f in as_json(tmp_path, "loop.py") if f["fix"] is not None] == []
-    assert apply_module.parses((tmp_path / "loop.py").read_text()) is None
+    assert not isinstance(apply_module.parsed((tmp_path / "loop.py").read_text()), str)
 
 
 def test_the_examples_file_of_verify_is_not_a_caller(tmp_path: Path) -> None:

@@ -8,12 +8,13 @@ and `message(finding) -> str`.
 
 from __future__ import annotations
 
+import ast
 import bisect
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from jaxlint.diagnostics import Edit, Finding, Fix
 from jaxlint.rules import part
@@ -43,16 +44,17 @@ class _Built:
     spans: list[tuple[int, int, str]]
 
 
-def _build_all(text: str, findings: Sequence[Finding]) -> list[_Built]:
+def _build_all(text: str, findings: Sequence[Finding], tree: ast.Module | None) -> list[_Built]:
     """Every fix the rules can build for these findings, in their order. Fixes that rename or insert
     tokens are built on the text (`build_text`, with `ast`'s positions); the others with libcst
     (`build`), in one parse of the functions they are in (and the module's other statements)
-    unless a builder needs the whole module. libcst is parsed only when a finding needs it."""
+    unless a builder needs the whole module. libcst is parsed only when a finding needs it.
+    `tree`: the text's, when the caller has it (None: parsed here)."""
     from jaxlint.fixes.apply import Offsets, spans
 
     wanted = [f for f in findings if f.fixable and _builder(f.code)]
     on_text = [f for f in wanted if hasattr(_builder(f.code), "build_text")]
-    edits, need_tree = _built_on_text(text, on_text)
+    edits, need_tree = _built_on_text(text, on_text, tree)
     edits.update(_built_on_tree(text, [*need_tree, *(f for f in wanted if not hasattr(_builder(f.code), "build_text"))]))
     offsets = Offsets.of(text)
     built = []
@@ -68,7 +70,7 @@ def _build_all(text: str, findings: Sequence[Finding]) -> list[_Built]:
 _Edits = dict[int, list[Edit]]  # id(finding) → its fix's edits
 
 
-def _built_on_text(text: str, findings: Sequence[Finding]) -> tuple[_Edits, list[Finding]]:
+def _built_on_text(text: str, findings: Sequence[Finding], tree: ast.Module | None) -> tuple[_Edits, list[Finding]]:
     """The text-level fixes, and the findings whose builder says libcst must make theirs (NeedsTree)."""
     from jaxlint.fixes.errors import NeedsTree
     from jaxlint.fixes.text_context import TextContext
@@ -76,7 +78,7 @@ def _built_on_text(text: str, findings: Sequence[Finding]) -> tuple[_Edits, list
     if not findings:
         return {}, []
     try:
-        ctx = TextContext.parse(text)
+        ctx = TextContext.parse(text, tree)
     except Exception:  # rows counted otherwise (a lone carriage return), or no parse: no fixes
         return {}, []
     found: _Edits = {}
@@ -116,29 +118,36 @@ def _built_on_tree(text: str, findings: Sequence[Finding]) -> _Edits:
     return found
 
 
-def _admissible(text: str, base: list[_Built], candidates: list[_Built]) -> tuple[list[_Built], list[tuple[_Built, str]]]:
+class _Admitted(NamedTuple):
+    fixes: list[_Built]  # applied together, their result parses
+    failures: list[tuple[_Built, str]]  # each with the error its result gave
+    tree: ast.Module | None  # of the result, when it was parsed whole (every candidate admitted)
+
+
+def _admissible(text: str, base: list[_Built], candidates: list[_Built]) -> _Admitted:
     """The candidates that, applied with `base`, leave a text that parses, and the others with the
     error. One parse when all are fine; bisection finds the bad ones in O(bad · log n) parses."""
-    from jaxlint.fixes.apply import apply, parses
+    from jaxlint.fixes.apply import apply, parsed
 
-    error = parses(apply(text, [b.spans for b in base + candidates]))
-    if error is None:
-        return candidates, []
+    tree = parsed(apply(text, [b.spans for b in base + candidates]))
+    if not isinstance(tree, str):
+        return _Admitted(candidates, [], tree)
     if len(candidates) == 1:
-        return [], [(candidates[0], error)]
+        return _Admitted([], [(candidates[0], tree)], None)
     middle = len(candidates) // 2
-    left, left_failures = _admissible(text, base, candidates[:middle])
-    right, right_failures = _admissible(text, base + left, candidates[middle:])
-    return left + right, left_failures + right_failures
+    left = _admissible(text, base, candidates[:middle])
+    right = _admissible(text, base + left.fixes, candidates[middle:])
+    return _Admitted(left.fixes + right.fixes, left.failures + right.failures, None)
 
 
-def _round(text: str, built: list[_Built]) -> tuple[list[_Built], list[_Built], list[tuple[_Built, str]]]:
-    """(applied together, left for a later round because they overlap, dropped: would not parse)."""
+def _round(text: str, built: list[_Built]) -> tuple[_Admitted, list[_Built]]:
+    """The fixes applied together (and those dropped: would not parse), and those left for a later
+    round because they overlap."""
     from jaxlint.fixes.apply import compose
 
     chosen = set(compose([b.spans for b in built]))
-    admitted, failures = _admissible(text, [], [b for i, b in enumerate(built) if i in chosen])
-    return admitted, [b for i, b in enumerate(built) if i not in chosen], failures
+    return _admissible(text, [], [b for i, b in enumerate(built) if i in chosen]), [
+        b for i, b in enumerate(built) if i not in chosen]
 
 
 def fix_source(text: str, findings: Sequence[Finding], *, unsafe: bool) -> FixOutcome:
@@ -148,25 +157,27 @@ def fix_source(text: str, findings: Sequence[Finding], *, unsafe: bool) -> FixOu
 
     offsets = Offsets.of(text)
     wanted = [_Built(f, list(f.fix.edits), spans(offsets, f.fix.edits)) for f in findings if f.fixed_by(unsafe)]
-    admitted, _, failures = _round(text, wanted)
-    return FixOutcome(apply(text, [b.spans for b in admitted]), [b.finding for b in admitted],
-                      [e for b in admitted for e in b.edits], [(b.finding, why) for b, why in failures])
+    admitted, _ = _round(text, wanted)
+    return FixOutcome(apply(text, [b.spans for b in admitted.fixes]), [b.finding for b in admitted.fixes],
+                      [e for b in admitted.fixes for e in b.edits], [(b.finding, why) for b, why in admitted.failures])
 
 
-def with_fixes(text: str, findings: Sequence[Finding], relint: Relint | None = None) -> list[Finding]:
+def with_fixes(text: str, findings: Sequence[Finding], relint: Relint | None = None,
+               tree: ast.Module | None = None) -> list[Finding]:
     """The findings with `fix` filled in (edits against `text`) where a fix was built, its result
     parses and, when `relint` can lint the result, its finding is gone there; every other finding
     has no fix. Overlapping fixes are each checked against the text in later rounds, as `--fix`
-    would apply them."""
+    would apply them. `tree`: the text's, when the caller has it."""
     valid: dict[int, _Built] = {}
-    pending = _build_all(text, findings)
+    pending = _build_all(text, findings, tree)
     for _ in range(_CHECK_ROUNDS):
         if not pending:
             break
-        admitted, pending, _ = _round(text, pending)
-        if relint is not None and not all(_certain(b) for b in admitted):
-            admitted = _effective(text, admitted, relint)
-        valid.update((id(b.finding), b) for b in admitted)
+        admitted, pending = _round(text, pending)
+        fixes = admitted.fixes
+        if relint is not None and not all(_certain(b) for b in fixes):
+            fixes = _effective(text, admitted, relint)
+        valid.update((id(b.finding), b) for b in fixes)
     out = []
     for finding in findings:
         built = valid.get(id(finding))
@@ -175,24 +186,25 @@ def with_fixes(text: str, findings: Sequence[Finding], relint: Relint | None = N
     return out
 
 
-Relint = Callable[[str], Sequence[Finding]]  # a text → its findings (without fixes)
+# A text, and its tree when the caller parsed it already → its findings (without fixes).
+Relint = Callable[[str, "ast.Module | None"], Sequence[Finding]]
 
 
-def _effective(text: str, admitted: list[_Built], relint: Relint) -> list[_Built]:
+def _effective(text: str, admitted: _Admitted, relint: Relint) -> list[_Built]:
     """The fixes whose finding is gone once they are applied: one lint of the text with all of
     them. A finding that comes back within its own fix's edits (a split inserted before a key the
     loop consumed already) is not fixed by it, and that fix is not offered."""
     from jaxlint.fixes.apply import Offsets, apply, back_map
 
-    groups = [b.spans for b in admitted]
+    groups = [b.spans for b in admitted.fixes]
     fixed = apply(text, groups)
     back, before, after = back_map(groups), Offsets.of(text), Offsets.of(fixed)
     again: dict[tuple[str, str], list[int]] = {}
-    for finding in relint(fixed):
+    for finding in relint(fixed, admitted.tree):
         again.setdefault(_identity(finding), []).append(back(after.offset(finding.location)))
     for places in again.values():
         places.sort()
-    return [b for b in admitted if _certain(b) or not _comes_back(b, before, again.get(_identity(b.finding), []))]
+    return [b for b in admitted.fixes if _certain(b) or not _comes_back(b, before, again.get(_identity(b.finding), []))]
 
 
 def _comes_back(built: _Built, offsets: Offsets, places: list[int]) -> bool:

@@ -117,10 +117,9 @@ def back_map(groups: Sequence[list[Span]]) -> Callable[[int], int]:
     return back
 
 
-def parses(text: str) -> str | None:
-    """None when `text` is valid Python, else the error."""
+def parsed(text: str) -> ast.Module | str:
+    """The tree of `text` when it is valid Python, else the error."""
     try:
-        ast.parse(text)
+        return ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         return f"{type(exc).__name__}: {exc}"
-    return None

@@ -5,6 +5,7 @@ round's fixes are all good, one parse of the result: fixing is linear in the num
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -111,18 +112,19 @@ def _where(path: str, finding: Finding) -> str:
     return f"{path}:{finding.location.row}:{finding.location.column}"
 
 
-def attach_fixes(source: Source, findings: Sequence[Finding], relint: Relint | None = None) -> list[Finding]:
+def attach_fixes(source: Source, findings: Sequence[Finding], relint: Relint | None = None,
+                 tree: ast.Module | None = None) -> list[Finding]:
     """Findings with `fix` (edits in the coordinates they are reported in) where one was built, its
     result parses and (with `relint`, which lints a text of the module) its finding is gone there;
-    `fix` is None on every other finding."""
+    `fix` is None on every other finding. `tree`: the module's, when the caller parsed it already."""
     if source.cells is None:
-        return with_fixes(source.text, findings, relint)
+        return with_fixes(source.text, findings, relint, tree)
     from jaxlint.fixes.notebook import to_cells
 
     rows = _module_rows(source)
     indexed = [(i, m) for i, m in enumerate(_moved(f, rows) for f in findings) if m is not None]
     out = [replace(f, fix=None) for f in findings]
-    for (index, _), built in zip(indexed, with_fixes(source.text, [m for _, m in indexed], relint)):
+    for (index, _), built in zip(indexed, with_fixes(source.text, [m for _, m in indexed], relint, tree)):
         if built.fix is None:
             continue
         try:

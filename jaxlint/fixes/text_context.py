@@ -34,10 +34,11 @@ class TextContext:
         self._blocks: dict[int, tuple[list[ast.stmt], int]] = {id(s): (tree.body, i) for i, s in enumerate(tree.body)}
 
     @classmethod
-    def parse(cls, text: str) -> TextContext:
+    def parse(cls, text: str, tree: ast.Module | None = None) -> TextContext:
+        """The context of `text`; `tree`, its tree when the caller parsed it already."""
         if "\r" in text.replace("\r\n", ""):
             raise FixError("a lone carriage return: rows are counted differently by edits and by Python")
-        return cls(text, ast.parse(text))
+        return cls(text, tree if tree is not None else ast.parse(text))
 
     # --- positions ------------------------------------------------------------------------
 
