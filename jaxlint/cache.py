@@ -29,7 +29,7 @@ from jaxlint.results import FileResult
 _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
         "# This file is a cache directory tag created by jaxlint.\n"
         "# For information about cache directory tags see https://bford.info/cachedir/\n")
-_FORMAT = 11  # bump when the entry layout changes
+_FORMAT = 12  # bump when the entry layout changes
 # Bounds: an entry not used for MAX_AGE is removed, then the oldest until the cache fits in MAX_BYTES.
 # Checked at most once per PRUNE_EVERY, so a run usually pays one stat for it.
 MAX_AGE = 30 * 86400
@@ -162,7 +162,7 @@ def _build_stamp() -> tuple:
 
 def _encode(result: FileResult) -> tuple:
     summary = None if result.summary is None else encode_summary(result.summary)
-    return summary, tuple((f.code, f.name, f.severity, f.message, f.location.row, f.location.column, f.end_location.row,
+    return summary, tuple(sorted(result.asked, key=repr)), tuple((f.code, f.name, f.severity, f.message, f.location.row, f.location.column, f.end_location.row,
                   f.end_location.column, f.function, _encode_fix(f.fix), f.noqa_row, f.cell, f.context,
                   f.fixable, f.fix_data) for f in result.findings)
 
@@ -176,7 +176,7 @@ def _encode_fix(fix: Fix | None) -> tuple | None:
 
 
 def _decode(entry: tuple, path: str, incoming: Incoming | None) -> FileResult:
-    summary, encoded = entry
+    summary, asked, encoded = entry
     findings = []
     for (code, name, severity, message, row, column, end_row, end_column, function, fix, noqa_row, cell,
          context, fixable, fix_data) in encoded:
@@ -185,7 +185,8 @@ def _decode(entry: tuple, path: str, incoming: Incoming | None) -> FileResult:
             location=Location(row, column), end_location=Location(end_row, end_column), function=function,
             fix=_decode_fix(fix), noqa_row=noqa_row, cell=cell, context=context, fixable=fixable,
             fix_data=fix_data))
-    return FileResult(tuple(findings), summary=None if summary is None else decode_summary(summary), incoming=incoming)
+    return FileResult(tuple(findings), summary=None if summary is None else decode_summary(summary), incoming=incoming,
+                      asked=frozenset(asked))
 
 
 def _decode_fix(fix: tuple | None) -> Fix | None:

@@ -22,7 +22,7 @@ from jaxlint.source import BrokenCell, Source, UndecodableSource, decode
 
 if TYPE_CHECKING:  # the model is imported when a file needs it: cache hits and skipped files never do
     from jaxlint.cache import Cache
-    from jaxlint.project.incoming import Incoming
+    from jaxlint.project.incoming import Asked, Incoming
     from jaxlint.rules.base import Report
     from jaxlint.semantic.model import Model, ModelOptions
 
@@ -47,10 +47,15 @@ def check_file(path: str, settings: Settings, enabled: frozenset[str], data: byt
         source = _notebook(text) if settings.notebook(path) else Source(text)
     except UndecodableSource as exc:  # a notebook that is not one, too
         return FileResult((_engine_finding(SYNTAX_ERROR, path, str(exc), 1, 1, None),))
-    if not may_have_findings(data, settings) and not incoming:
-        # no rule can fire: whether it parses (JAX000) matters, and what it offers other modules
-        return _outline(source, path, settings)
+    if not may_have_findings(data, settings):
+        if not incoming:  # no rule can fire: whether it parses (JAX000) matters, and what it offers other modules
+            return replace(_outline(source, path, settings), asked=_TOLD)
+        result = check_source(source, path, settings, enabled, incoming=incoming, fixes=fixes)
+        return replace(result, asked=result.asked | _TOLD)
     return check_source(source, path, settings, enabled, incoming=incoming, fixes=fixes)
+
+
+_TOLD = frozenset({("told",)})  # whether anything was told decides how a file without JAX is read
 
 
 def _notebook(text: str) -> Source:
@@ -68,11 +73,12 @@ def may_have_findings(data: bytes, settings: Settings) -> bool:
 
 def check_source(source: Source, path: str, settings: Settings, enabled: frozenset[str], *,
                  build_fixes: bool = True, incoming: Incoming | None = None, fixes: bool = True,
-                 tree: ast.Module | None = None) -> FileResult:
+                 tree: ast.Module | None = None, asked: Asked | None = None) -> FileResult:
     """Findings of one parsed source, with their fixes (unless `build_fixes` or `fixes` is false), and
     its summary (unless `build_fixes` is false: a relint). `tree`: the source's, when the caller
-    parsed it already (a fix's result)."""
-    from jaxlint.project.incoming import NOTHING
+    parsed it already (a fix's result); `asked`: where the questions asked of `incoming` go (a
+    relint's join the check's: they decide its fixes too)."""
+    from jaxlint.project.incoming import NOTHING, Asked
     from jaxlint.project.summarise import summarise
     from jaxlint.semantic.model import Model
 
@@ -87,8 +93,9 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
     options = _model_options(path, settings)
     errors: list[str] = []
     summary = None
+    asked = asked if asked is not None else Asked(incoming or NOTHING)
     try:
-        model = Model(tree, options, source.text, incoming or NOTHING)
+        model = Model(tree, options, source.text, asked=asked)
     except RecursionError:
         return FileResult(tuple(findings), (f"{path}: too deeply nested to analyse",))
     except Exception:  # a bug of ours must not end the run; the syntax errors found stand
@@ -122,8 +129,9 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
         model.release()
     # A module that does not parse is never written (a recovered one included): no fix is built.
     if build_fixes and fixes and source.written is None and any(f.fixable for f in findings):
-        findings, errors = _with_fixes(source, path, findings, errors, settings, enabled, incoming, tree)
-    return FileResult(tuple(sorted(set(findings), key=lambda f: f.sort_key)), tuple(errors), summary, incoming)
+        findings, errors = _with_fixes(source, path, findings, errors, settings, enabled, incoming, tree, asked)
+    return FileResult(tuple(sorted(set(findings), key=lambda f: f.sort_key)), tuple(errors), summary, incoming,
+                      frozenset(asked.questions))
 
 
 def _suppressions(text: str):
@@ -194,7 +202,8 @@ def _model_options(path: str, settings: Settings) -> ModelOptions:
 
 
 def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list[str], settings: Settings,
-                enabled: frozenset[str], incoming: Incoming | None, tree: ast.Module) -> tuple[list[Finding], list[str]]:
+                enabled: frozenset[str], incoming: Incoming | None, tree: ast.Module,
+                asked: Asked) -> tuple[list[Finding], list[str]]:
     """The findings with the fixes that were built and work (libcst is imported only here): a fix's
     result is linted once more, with what the other modules told this one, to see that its finding
     is gone."""
@@ -204,7 +213,7 @@ def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list
 
     def relint(text: str, tree: ast.Module | None) -> tuple[Finding, ...]:
         return check_source(Source(text), path, settings, fixed_codes, build_fixes=False, incoming=incoming,
-                            tree=tree).findings
+                            tree=tree, asked=asked).findings
 
     try:
         return attach_fixes(source, findings, relint, tree), errors
@@ -359,6 +368,7 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
 
     Each file is analysed alone first; the project pass then tells each module how the others'
     traced code calls it, and the modules told something new are analysed again, until none is."""
+    from jaxlint.project.incoming import answers_differ
     from jaxlint.project.propagate import incoming_facts
     from jaxlint.project.resolve import ProjectIndex
 
@@ -408,7 +418,15 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
                 message = f"jaxlint crashed in the project pass (findings across modules are missing):\n{trace}"
                 results[0] = replace(results[0], errors=(*results[0].errors, message))
             break
-        again = [i for i, a in enumerate(absolute) if told.get(a) != used[i] and results[i].summary is not None]
+        again = []
+        for index, path in enumerate(absolute):
+            now = told.get(path)
+            if now == used[index] or results[index].summary is None:
+                continue
+            if results[index].errors or answers_differ(results[index].asked, used[index], now):
+                again.append(index)
+            else:  # nothing its analysis asked is answered otherwise: the result stands, as told now
+                results[index], used[index] = replace(results[index], incoming=now), now
         stats.project_pass += time.perf_counter() - started
         if not again:
             break

@@ -18,3 +18,5 @@ class FileResult:
     errors: tuple[str, ...] = ()  # internal errors, for stderr
     summary: ModuleSummary | None = None  # what other modules need to know of it; None: not parsed
     incoming: Incoming | None = None  # what the other modules told it (None: nothing)
+    # What its analysis asked of that (project/incoming.py): whether something new told matters
+    asked: frozenset[tuple] = frozenset()

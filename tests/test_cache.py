@@ -68,8 +68,8 @@ def entries(project: Path) -> list[Path]:
 def plant(project: Path) -> None:
     """Rewrite every cached finding's message, so a run that prints it must have read the cache."""
     for entry in entries(project):
-        summary, cached = marshal.loads(entry.read_bytes())
-        entry.write_bytes(marshal.dumps((summary, tuple(f[:3] + (PLANTED,) + f[4:] for f in cached))))
+        summary, asked, cached = marshal.loads(entry.read_bytes())
+        entry.write_bytes(marshal.dumps((summary, asked, tuple(f[:3] + (PLANTED,) + f[4:] for f in cached))))
 
 
 def messages(result: subprocess.CompletedProcess) -> set[str]:

@@ -1,5 +1,9 @@
 """What the project pass hands one module: how other modules' traced code calls its functions, the
-facts of the other modules' functions it calls, and whether its project turns x64 on."""
+facts of the other modules' functions it calls, and whether its project turns x64 on.
+
+A module's analysis reads it only through questions (`Asked`), which its result keeps: when the
+project pass tells the module something new, the module is analysed again only if an answer to
+one of those questions changed (analysis is deterministic: the same answers, the same result)."""
 
 from __future__ import annotations
 
@@ -63,4 +67,67 @@ class Incoming:
         return dict(self.functions)
 
 
+    def answer(self, question: Question) -> object:
+        """The answer to one question a module's analysis asks (see `Asked`)."""
+        kind = question[0]
+        if kind in _ASPECTS:  # what one use of another module's function it calls reads of its facts
+            return _ASPECTS[kind](self.function(question[1]))
+        if kind == "given_arrays":  # the parameters of its function that other modules hand arrays
+            return self.given_arrays(question[1])
+        if kind == "jit_static_names":  # the names of other modules' compiled functions with static parameters
+            return frozenset(name.rsplit(".", 1)[-1] for name, facts in self.functions if facts.jit_static)
+        if kind == "key_facts":  # whether a function of another module it calls returns or examines keys
+            return any(facts.returns_key or facts.keys_examined for _, facts in self.functions)
+        if kind == "told":
+            return bool(self)
+        if kind in _WHOLE:
+            return getattr(self, kind)
+        raise ValueError(f"no such question: {question!r}")
+
+
+# A question: its kind, then its arguments (a qualified name): marshal-able, for the cache.
+Question = tuple
+
+
+def _returns(facts: FunctionFacts | None) -> tuple[bool, str]:
+    """Whether it returns a key, and which elements of the tuple it returns are static."""
+    return (facts.returns_key, facts.static_returns) if facts is not None else (False, "")
+
+
+def _key_use(facts: FunctionFacts | None) -> tuple | None:
+    """Its positional parameters, those it consumes as keys and those it derives keys from; None
+    when that was not examined (it is taken to consume every key)."""
+    return (facts.positional, facts.keys_consumed, facts.keys_derived) if facts and facts.keys_examined else None
+
+
+def _keys_taken(facts: FunctionFacts | None) -> tuple[int, ...]:
+    """The positions of the parameters it uses as keys."""
+    return tuple(i for i, p in enumerate(facts.positional) if p in facts.keys_taken) if facts else ()
+
+
+def _compiled(facts: FunctionFacts | None) -> tuple | None:
+    """Its positional parameters and its static ones, when it is compiled with static parameters."""
+    return (facts.positional, facts.jit_static) if facts is not None and facts.jit_static else None
+
+
+_ASPECTS = {"returns": _returns, "key_use": _key_use, "keys_taken": _keys_taken, "compiled": _compiled}
+_WHOLE = frozenset(("entries", "module_classes", "module_calls", "changed", "x64"))  # read whole
 NOTHING = Incoming()
+
+
+class Asked:
+    """What one module's analysis has asked of what it was told: every read goes through here."""
+
+    def __init__(self, incoming: Incoming) -> None:
+        self.incoming = incoming
+        self.questions: set[Question] = set()
+
+    def __call__(self, *question: str | None) -> object:
+        self.questions.add(question)
+        return self.incoming.answer(question)
+
+
+def answers_differ(questions: frozenset[Question], before: Incoming | None, after: Incoming | None) -> bool:
+    """Whether an analysis that asked `questions` of `before` would hear another answer from `after`."""
+    before, after = before or NOTHING, after or NOTHING
+    return any(before.answer(q) != after.answer(q) for q in questions)

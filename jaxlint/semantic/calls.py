@@ -70,12 +70,12 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
                 return local  # what it returns is static whatever it is given
             return MAYBE_TRACED if traced_input and not local.traced else local
         return MAYBE_TRACED if traced_input else UNKNOWN
-    external = interp.model.incoming.function(qualified)
-    if external is not None and external.returns_key:  # a key maker of another analysed module
+    returns_key, static_returns = interp.model.ask("returns", qualified)  # of another analysed module's function
+    if returns_key:  # a key maker
         return Value(key=("call", id(node)), jax=True, traced=TRACED_ARRAY if traced_input or interp.staging else NOT_TRACED)
-    if external is not None and external.static_returns:  # `tokens, t = other.encode(x)`: `t` a shape
+    if static_returns:  # `tokens, t = other.encode(x)`: `t` a shape
         rest = MAYBE_TRACED if traced_input else UNKNOWN
-        return Value(elts=tuple(STATIC if kind == "s" else rest for kind in external.static_returns), is_tuple=True)
+        return Value(elts=tuple(STATIC if kind == "s" else rest for kind in static_returns), is_tuple=True)
     if qualified.startswith("builtins."):
         return _builtin_value(qualified[9:], args, inputs)
     if qualified.startswith(JAX_ARRAY_MODULES):

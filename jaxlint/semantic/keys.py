@@ -47,7 +47,7 @@ class Keys:
         # flax's `init`/`apply` derive keys: in a module that imports flax, or one of another
         # module's flax modules
         self._imports_flax = any((b.qualified or "").startswith("flax.") for b in model.imports) or any(
-            base.startswith("flax.") for _, base in model.incoming.module_classes)
+            base.startswith("flax.") for _, base in model.ask("module_classes"))
 
     def is_key_name(self, name: str) -> bool:
         return self._key_name.match(name) is not None
@@ -62,8 +62,7 @@ class Keys:
             text = self._text if self._text is not None else ast.unparse(self.model.tree)
             self._may_hold_keys = ("random" in text and any(_mentions_jax_random(s) for s in self.model.scopes)) or (
                 any(piece in text for piece in self._key_name_pieces)
-                and any(self._passes_key_keyword(s) for s in self.model.scopes)) or any(
-                facts.returns_key or facts.keys_examined for _, facts in self.model.incoming.functions)
+                and any(self._passes_key_keyword(s) for s in self.model.scopes)) or bool(self.model.ask("key_facts"))
         if scope is None or not self._may_hold_keys:
             return self._may_hold_keys
         return self.model.reaches(scope, self._makes_keys)
@@ -202,10 +201,11 @@ class Keys:
                 return target.positional_params()[bound:], lambda: self._consumed_so_far[target], lambda: frozenset()
             return (target.positional_params()[bound:], lambda: self.consumed_params(target),
                     lambda: self.derived_params(target))
-        facts = self.model.incoming.function(self.model.qualified(call.func, scope)) if not refs else None
-        if facts is None or not facts.keys_examined:
+        use = self.model.ask("key_use", self.model.qualified(call.func, scope)) if not refs else None
+        if use is None:
             return None
-        return list(facts.positional), lambda: frozenset(facts.keys_consumed), lambda: frozenset(facts.keys_derived)
+        positional, consumed, derived = use
+        return list(positional), lambda: frozenset(consumed), lambda: frozenset(derived)
 
     def _stored_callable(self, func: ast.expr, scope: Scope) -> list:
         """`self.f(...)` where the class stores one callable of this module in `f`, once
@@ -309,9 +309,9 @@ class Keys:
             positional = target.positional_params()[bound:]
             keys = self.random_key_args(target)
             names |= {a.id for a, p in zip(call.args, positional) if isinstance(a, ast.Name) and p in keys}
-        elif (facts := self.model.incoming.function(self.model.qualified(call.func, scope))) is not None:
-            # another module's function that uses these parameters as keys
-            names |= {a.id for a, p in zip(call.args, facts.positional) if isinstance(a, ast.Name) and p in facts.keys_taken}
+        else:  # another module's function that uses the parameters at these positions as keys
+            taken = self.model.ask("keys_taken", self.model.qualified(call.func, scope))
+            names |= {a.id for i, a in enumerate(call.args) if i in taken and isinstance(a, ast.Name)}
         return names
 
 

@@ -351,7 +351,7 @@ class Loops:
                 value = assign.value  # type: ignore[attr-defined]
                 if isinstance(value, ast.Call) and self.makes_jit(value):
                     names |= {last for t in assign.targets if (last := last_name(t)) is not None}  # type: ignore[attr-defined]
-        names |= {q.rsplit(".", 1)[-1] for q, facts in self.model.incoming.functions if facts.jit_static}
+        names |= self.model.ask("jit_static_names")
         return frozenset(names)
 
     @property
@@ -368,7 +368,7 @@ class Loops:
     def _jit_index(self) -> tuple[list[tuple[ast.Call, Scope]], list[tuple[ast.Call, Scope]]]:
         jits: list[tuple[ast.Call, Scope]] = []
         compiled: list[tuple[ast.Call, Scope]] = []
-        if self._text is not None and not self.model.incoming.functions and not any(
+        if self._text is not None and not self.model.ask("jit_static_names") and not any(
                 name in self._text for name in self.jit_names):
             return jits, compiled  # no jit named anywhere, and no other module's jit-compiled function called
         compiled_names = self.compiled_names
@@ -420,10 +420,11 @@ class Loops:
             return Compiled(_name(target), positional[bound:], _statics(wrap, positional))
         if refs:
             return None
-        facts = self.model.incoming.function(self.model.qualified(func, scope))
-        if facts is not None and facts.jit_static:
+        compiled = self.model.ask("compiled", self.model.qualified(func, scope))
+        if compiled is not None:
             name = ast.unparse(func).rsplit(".", 1)[-1]
-            return Compiled(name, tuple(facts.positional), frozenset(facts.jit_static))
+            positional, static = compiled
+            return Compiled(name, tuple(positional), frozenset(static))
         return None
 
     def _wrapped(self, value: ast.Call, scope: Scope) -> Compiled | None:

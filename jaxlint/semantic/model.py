@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from jaxlint.knowledge.api import SCALAR_ANNOTATIONS, is_array_annotation
 from jaxlint.knowledge.transforms import Transform
-from jaxlint.project.incoming import NOTHING, Incoming
+from jaxlint.project.incoming import NOTHING, Asked, Incoming
 from jaxlint.semantic.classes import field_declarations
 from jaxlint.semantic.fields import ClassFields, declared_static
 from jaxlint.semantic.imports import qualified_name
@@ -64,13 +64,15 @@ class ModelOptions:
 
 class Model:
     def __init__(self, tree: ast.Module, options: ModelOptions = ModelOptions(), text: str | None = None,
-                 incoming: Incoming = NOTHING) -> None:
+                 incoming: Incoming = NOTHING, asked: Asked | None = None) -> None:
         """`text` is the source `tree` was parsed from (unparsed from the tree when not given):
         some questions are answered faster by a search of it. `incoming`: what the project pass
-        learned from the other modules (who calls this module's functions from traced code)."""
+        learned from the other modules (who calls this module's functions from traced code), read
+        only through `ask`, which records the questions (in `asked` when given: a relint's add to
+        the check's)."""
         self.tree = tree
         self.options = options
-        self.incoming = incoming
+        self.ask = asked if asked is not None else Asked(incoming)
         self._text = text
         builder = ScopeBuilder(options.package)
         self.module = builder.build(tree)
@@ -80,10 +82,10 @@ class Model:
         self._functions = [s for s in self.scopes if s.is_function]
         self._parents = builder.parents
         self._analysis = TraceAnalysis(self.module, self.scopes, self.scope_of, self._parents, self.imports,
-                                       options.jit_decorators, dict(incoming.module_classes))
+                                       options.jit_decorators, dict(self.ask("module_classes")))
         self.trace: dict[Scope, TraceInfo] = self._analysis.run()
         propagation = Propagation(self)  # not kept: it refers back to the model
-        propagation.enter_from_callers(incoming.entries)
+        propagation.enter_from_callers(self.ask("entries"))
         self._facts: dict[Scope, Facts] = {}
         self._computing: set[Scope] = set()
         self._outer_owners: dict[Scope, list[Scope]] = {}
@@ -122,7 +124,7 @@ class Model:
     @property
     def x64_enabled(self) -> bool:
         """Whether x64 is on for this module's code: it, or another part of its project, turns it on."""
-        return self.enables_x64 or self.incoming.x64
+        return self.enables_x64 or bool(self.ask("x64"))
 
     @functools.cached_property
     def wide_dtypes(self) -> list[WideDtype]:

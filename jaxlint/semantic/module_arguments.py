@@ -210,10 +210,11 @@ def _incoming_sites(model: Model) -> dict[Scope, list[Site]]:
     """Other modules' calls of this module's classes, by the `__call__` they reach (inherited
     through this module's classes)."""
     found: dict[Scope, list[Site]] = {}
-    if not model.incoming.module_calls:
+    told = model.ask("module_calls")
+    if not told:
         return found
     classes = {s.qualname: s for s in model.scopes if s.kind == "class"}
-    for qualname, sites in model.incoming.module_calls:
+    for qualname, sites in told:
         for name, *site in sites:
             method = _method(model, classes.get(qualname), name, set())
             if method is not None:

@@ -25,8 +25,8 @@ _SHAPE_FUNCTIONS = frozenset(("len", "shape", "ndim", "size"))
 
 def check(model: Model) -> Iterator[Report]:
     # A jnp call passed to a static parameter needs a jit-compiled function with one.
-    static_callees = any(i.static_params and "jit" in i.transforms for i in model.trace.values()) or any(
-        facts.jit_static for _, facts in model.incoming.functions)
+    static_callees = any(i.static_params and "jit" in i.transforms for i in model.trace.values()) or bool(
+        model.ask("jit_static_names"))
     reduction_names = SHAPE_REDUCTIONS | _imported_reductions(model)
     for scope in [model.module, *model.functions()]:
         calls = scope.of_type(ast.Call)
@@ -161,8 +161,8 @@ def _compiled_statics(model: Model, call: ast.Call, scope: Scope) -> tuple[list[
         if info.static_params and "jit" in info.transforms:
             return target.positional_params()[bound:], info.static_params
         return None
-    facts = None if refs else model.incoming.function(model.qualified(call.func, scope))
-    return (list(facts.positional), set(facts.jit_static)) if facts is not None and facts.jit_static else None
+    compiled = None if refs else model.ask("compiled", model.qualified(call.func, scope))
+    return (list(compiled[0]), set(compiled[1])) if compiled is not None else None
 
 
 def _report(model: Model, call: ast.Call, scope: Scope, why: str, fixable: bool = True, plain: bool = False) -> Report:
