@@ -4,6 +4,7 @@ analysed (mostly from the cache) for what they tell it, and only the buffer is r
 
 from __future__ import annotations
 
+import ast
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -102,9 +103,9 @@ def with_fixes(lint: BufferLint, findings: Sequence[Finding]) -> list[Finding]:
 
         config, codes = lint.settings.settings, lint.settings.enabled & {f.code for f in todo}
 
-        def again(text: str) -> tuple[Finding, ...]:
+        def again(text: str, tree: ast.Module | None) -> tuple[Finding, ...]:
             return check_source(Source(text), lint.path, config, codes, build_fixes=False,
-                                incoming=lint.result.incoming).findings
+                                incoming=lint.result.incoming, tree=tree).findings
 
         try:
             built = attach_fixes(Source(lint.text), todo, again)
