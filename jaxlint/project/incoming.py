@@ -105,12 +105,18 @@ def _keys_taken(facts: FunctionFacts | None) -> tuple[int, ...]:
     return tuple(i for i, p in enumerate(facts.positional) if p in facts.keys_taken) if facts else ()
 
 
+def _assigns_items(facts: FunctionFacts | None) -> bool:
+    """Whether it may assign items of a parameter (what the caller hands it there matters)."""
+    return facts is not None and facts.assigns_items
+
+
 def _compiled(facts: FunctionFacts | None) -> tuple | None:
     """Its positional parameters and its static ones, when it is compiled with static parameters."""
     return (facts.positional, facts.jit_static) if facts is not None and facts.jit_static else None
 
 
-_ASPECTS = {"returns": _returns, "key_use": _key_use, "keys_taken": _keys_taken, "compiled": _compiled}
+_ASPECTS = {"returns": _returns, "key_use": _key_use, "keys_taken": _keys_taken, "compiled": _compiled,
+            "assigns_items": _assigns_items}
 _WHOLE = frozenset(("entries", "module_classes", "module_calls", "changed", "x64"))  # read whole
 NOTHING = Incoming()
 

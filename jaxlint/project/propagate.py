@@ -171,5 +171,6 @@ def _worth_telling(facts: FunctionFacts) -> bool:
     """Facts a caller's analysis uses: the function returns a key, what it does with the keys it is
     given was examined (an unknown function consumes every key it is given), or it is compiled with
     static parameters (a jnp value handed to one fails), or some element of the tuple it returns is
-    static (a shape it computes)."""
-    return facts.returns_key or facts.keys_examined or bool(facts.jit_static) or bool(facts.static_returns)
+    static (a shape it computes), or it assigns items of a parameter (what callers hand it matters)."""
+    return facts.returns_key or facts.keys_examined or bool(facts.jit_static) or bool(facts.static_returns) \
+        or facts.assigns_items

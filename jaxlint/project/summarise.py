@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,7 @@ from jaxlint.semantic.module_state import MUTATORS, own_state_reads, state_chang
 from jaxlint.semantic.scopes import import_bindings
 from jaxlint.semantic.values import STATIC, TRACED
 from jaxlint.semantic.x64 import enables_x64
+from jaxlint.source import split_lines
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -132,11 +134,13 @@ def _attributes_called(model: Model, loads: list) -> list[str]:
 
 def _array_calls(model: Model) -> list[tuple[str, tuple[int | str, ...], int]]:
     """Calls into other modules that hand them JAX arrays, traced or not (`utils.set_first(jnp.zeros(3))`):
-    item assignment on those parameters raises there. Only scopes that make such calls are interpreted."""
+    item assignment on those parameters raises there. Only calls of functions that the project pass
+    says assign items of a parameter count, and only scopes that make such calls are interpreted."""
     found = []
     for scope in (model.module, *model.functions()):
         calls = [(c, name) for c in scope.of_type(ast.Call)
-                 if (c.args or c.keywords) and may_be_project(name := qualified_name(c.func, scope))]  # type: ignore[attr-defined]
+                 if (c.args or c.keywords) and may_be_project(name := qualified_name(c.func, scope))  # type: ignore[attr-defined]
+                 and model.ask("assigns_items", name)]
         if not calls:
             continue
         facts = model.facts(scope)
@@ -161,7 +165,7 @@ def _offered(scope: Scope) -> bool:
 
 
 def _function_facts(model: Model, scope: Scope) -> FunctionFacts:
-    facts = _outline_facts(scope.node)  # type: ignore[arg-type]
+    facts = _outline_facts(scope.node, model.source_lines)  # type: ignore[arg-type]
     info = model.info(scope)
     # equinox's filter_jit takes no static arguments: it flattens each argument and keeps only the
     # leaves that are no arrays static (a dict or a list of them is fine, equinox 0.13.8)
@@ -327,17 +331,19 @@ def outline(tree: ast.Module, package: str | None, text: str) -> ModuleSummary:
     imports: list[tuple[str, str]] = []
     functions: list[tuple[str, FunctionFacts]] = []
     bases: set[str] = set()
+    lines = split_lines(text)
     for statement in tree.body:
         if isinstance(statement, (ast.Import, ast.ImportFrom)):
             imports += [(name, qualified) for alias in statement.names
                         for name, qualified in import_bindings(statement, alias, package) if qualified]
         elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            functions.append((statement.name, _outline_facts(statement)))
+            functions.append((statement.name, _outline_facts(statement, lines)))
         elif isinstance(statement, ast.ClassDef):
-            functions += [(f"{statement.name}.{method.name}", _outline_facts(method)) for method in statement.body
+            functions += [(f"{statement.name}.{method.name}", _outline_facts(method, lines)) for method in statement.body
                           if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef))]
             bases |= {name for base in statement.bases if may_be_project(name := _imported(base, dict(imports)))}
-    return ModuleSummary(tuple(imports), table(functions)[0], (), (), class_bases=tuple(sorted(bases)),
+    listed, notable = table(functions)
+    return ModuleSummary(tuple(imports), listed, (), (), notable, class_bases=tuple(sorted(bases)),
                          changes=tuple(_own_changes(tree)), enables_x64=enables_x64(tree, text))
 
 
@@ -386,6 +392,32 @@ def _imported(expr: ast.expr, imports: dict[str, str]) -> str | None:
     return None
 
 
-def _outline_facts(node: ast.FunctionDef | ast.AsyncFunctionDef) -> FunctionFacts:
-    return unexamined(tuple(a.arg for a in node.args.posonlyargs + node.args.args),
+def _outline_facts(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str]) -> FunctionFacts:
+    """What a caller sees of a function before any analysis: its parameters, and whether it may
+    assign items of one. `lines`: the module's source lines."""
+    facts = unexamined(tuple(a.arg for a in node.args.posonlyargs + node.args.args),
                        tuple(a.arg for a in node.args.kwonlyargs))
+    return facts._replace(assigns_items=True) if _assigns_items(node, lines) else facts
+
+
+# A line that may store into or delete an item: `] =`, `] +=` (not `] ==`), `del`, or a loop or
+# `with` target, which the tree then confirms: most functions are ruled out by their text alone.
+_MAY_STORE_ITEM = re.compile(r"\]\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)|\bdel\b|\b(?:for|as)\b[^\n]*\]")
+
+
+def _assigns_items(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str]) -> bool:
+    """Whether the function (its nested functions too) stores into or deletes an item of something
+    one of its parameters holds: `a[0] = 1`, `self.buf[i] += x`, `del cache[k]`."""
+    text = "\n".join(lines[node.lineno - 1:node.end_lineno])
+    if not _MAY_STORE_ITEM.search(text):
+        return False
+    args = node.args
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Subscript) and isinstance(sub.ctx, (ast.Store, ast.Del)):
+            root = sub.value
+            while isinstance(root, (ast.Subscript, ast.Attribute)):
+                root = root.value
+            if isinstance(root, ast.Name) and root.id in params:
+                return True
+    return False

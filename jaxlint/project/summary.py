@@ -60,6 +60,9 @@ class FunctionFacts(NamedTuple):
     # It returns a tuple of this length at every `return`: "s" where that element is static whatever
     # the function is given (`return x, x.shape[1]`), "u" elsewhere; "" for any other return.
     static_returns: str = ""
+    # It may assign or delete items of a parameter (`a[0] = 1`, `self.buf[i] += x`): a caller that
+    # hands it a JAX array there makes it raise (JAX104), so callers look at what they hand it.
+    assigns_items: bool = False
 
 
 @dataclass(frozen=True)
@@ -121,7 +124,8 @@ def table(functions: list[tuple[str, FunctionFacts]]) -> tuple[str, tuple[tuple[
 
 def _notable(facts: FunctionFacts) -> bool:
     """Facts beyond the parameters (what the callers' analysis uses)."""
-    return facts.keys_examined or facts.returns_key or bool(facts.jit_static) or bool(facts.static_returns)
+    return facts.keys_examined or facts.returns_key or bool(facts.jit_static) or bool(facts.static_returns) \
+        or facts.assigns_items
 
 
 def may_be_project(qualified: str | None) -> bool:

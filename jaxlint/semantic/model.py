@@ -42,6 +42,7 @@ from jaxlint.semantic.values import (
 )
 from jaxlint.semantic.wide_dtypes import WideDtype, wide_dtype_requests
 from jaxlint.semantic.x64 import enables_x64
+from jaxlint.source import split_lines
 
 __all__ = ["DEFAULT_KEY_NAMES", "TREE_MAPS", "Model", "ModelOptions", "admitted"]
 
@@ -105,6 +106,11 @@ class Model:
     def functions(self) -> list[Scope]:
         """Every function and lambda scope, in source order. Read-only."""
         return self._functions
+
+    @functools.cached_property
+    def source_lines(self) -> list[str]:
+        """The module's source, line by line (rows start at 1: index `row - 1`)."""
+        return split_lines(self._text if self._text is not None else ast.unparse(self.tree))
 
     @functools.cached_property
     def shapes(self) -> LoopShapes:
