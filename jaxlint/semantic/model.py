@@ -89,6 +89,7 @@ class Model:
         propagation.enter_from_callers(self.ask("entries"))
         self._facts: dict[Scope, Facts] = {}
         self._computing: set[Scope] = set()
+        self._provisional: dict[Scope, Facts] = {}  # closures' facts while an owner of theirs is interpreted
         self._outer_owners: dict[Scope, list[Scope]] = {}
         self._sees_traced: dict[Scope, bool] = {}
         self._refs: dict[ast.AST, list[tuple[Scope, int]]] = {}
@@ -180,15 +181,21 @@ class Model:
         return self.trace.get(scope) or _NOT_TRACED
 
     def facts(self, scope: Scope) -> Facts:
-        found = self._facts.get(scope)
+        found = self._facts.get(scope) or self._provisional.get(scope)
         if found is None:
             self._computing.add(scope)
             try:
                 found = Interpreter(self, scope, self.trace.get(scope)).run()
             finally:
                 self._computing.discard(scope)
-            # A closure interpreted while its owner is (its free names read UNKNOWN): not final.
-            if not any(a in self._computing for a in scope.ancestors()):
+                # Its closures' facts read its values as UNKNOWN while it was interpreted: now they can know them.
+                for closure in [c for c in self._provisional if scope in c.ancestors()]:
+                    del self._provisional[closure]
+            # A closure interpreted while its owner is (its free names read UNKNOWN) is not final,
+            # but stays what it is until the owner is done (a loop of the owner asks again and again).
+            if any(a in self._computing for a in scope.ancestors()):
+                self._provisional[scope] = found
+            else:
                 self._facts[scope] = found
         return found
 
