@@ -89,6 +89,9 @@ class Model:
         propagation.enter_from_callers(self.ask("entries"))
         self._facts: dict[Scope, Facts] = {}
         self._computing: set[Scope] = set()
+        self._interpreting: list[Scope] = []  # the scopes being interpreted, the innermost last
+        self._readers: dict[Scope, set[Scope]] = {}  # a scope → the scopes whose interpretation read its facts
+        self._mentions: dict[str, set[Scope]] | None = None  # a name → the scopes naming it (see forget)
         self._provisional: dict[Scope, Facts] = {}  # closures' facts while an owner of theirs is interpreted
         self._outer_owners: dict[Scope, list[Scope]] = {}
         self._sees_traced: dict[Scope, bool] = {}
@@ -181,12 +184,16 @@ class Model:
         return self.trace.get(scope) or _NOT_TRACED
 
     def facts(self, scope: Scope) -> Facts:
+        if self._interpreting:
+            self._readers.setdefault(scope, set()).add(self._interpreting[-1])
         found = self._facts.get(scope) or self._provisional.get(scope)
         if found is None:
             self._computing.add(scope)
+            self._interpreting.append(scope)
             try:
                 found = Interpreter(self, scope, self.trace.get(scope)).run()
             finally:
+                self._interpreting.pop()
                 self._computing.discard(scope)
                 # Its closures' facts read its values as UNKNOWN while it was interpreted: now they can know them.
                 for closure in [c for c in self._provisional if scope in c.ancestors()]:
@@ -198,6 +205,37 @@ class Model:
             else:
                 self._facts[scope] = found
         return found
+
+    def forget(self, changed: set[Scope]) -> None:
+        """Forget the facts that may have read how the `changed` scopes are traced (the model
+        learned more of it): theirs and their closures', and in turn those of every scope whose
+        interpretation read a forgotten scope's facts or that names a forgotten function (a call
+        may read how its callee is traced without interpreting it)."""
+        stale = {s for c in changed for s in c.subtree()}
+        todo = list(stale)
+        while todo:
+            scope = todo.pop()
+            dependents = set(self._readers.get(scope, ()))
+            if isinstance(scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                dependents |= self._naming(scope.node.name)
+            for dependent in dependents:
+                for inner in dependent.subtree():  # closures read their owners' values
+                    if inner not in stale:
+                        stale.add(inner)
+                        todo.append(inner)
+        for scope in stale:
+            self._facts.pop(scope, None)
+
+    def _naming(self, name: str) -> set[Scope]:
+        """The scopes where `name` occurs as a name or an attribute (`f(x)`, `self.f(x)`)."""
+        if self._mentions is None:
+            self._mentions = {}
+            for scope in self.scopes:
+                for node in scope.of_type(ast.Name):
+                    self._mentions.setdefault(node.id, set()).add(scope)  # type: ignore[attr-defined]
+                for node in scope.of_type(ast.Attribute):
+                    self._mentions.setdefault(node.attr, set()).add(scope)  # type: ignore[attr-defined]
+        return self._mentions.get(name, set())
 
     def qualified(self, node: ast.AST, scope: Scope) -> str | None:
         return qualified_name(node, scope)

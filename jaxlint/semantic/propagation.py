@@ -179,7 +179,6 @@ class Propagation:
         """Functions of this module called from traced code with traced arguments are traced
         too, as are callbacks handed to other functions next to traced arguments."""
         pending = [s for s, i in list(self.model.trace.items()) if i.traced and self._reaches_local_functions(s)]
-        any_change = False
         for _ in range(_MAX_PROPAGATION_ROUNDS):
             changed: set[Scope] = set()
             for caller in pending:
@@ -188,17 +187,10 @@ class Propagation:
                     changed |= self._propagate_call(caller, caller_info, call, args, kwargs)
             if not changed:
                 break
-            any_change = True
             self.model._sees_traced.clear()  # more functions are traced now
-            for scope in changed:
-                self.model._facts.pop(scope, None)
-            for scope in self.model.scopes:  # closures read final values of their owners
-                if scope in self.model._facts and _nested_in(scope, changed):
-                    self.model._facts.pop(scope, None)
+            self.model.forget(changed)  # and callers may have read what they returned before
             pending = sorted(changed, key=lambda s: s.node.lineno) + [
                 s for s, i in list(self.model.trace.items()) if i.traced and s not in changed and _nested_in(s, changed)]
-        if any_change:
-            self.model._facts.clear()  # callers may have read callees' return values before they were final
 
     def _reaches_local_functions(self, scope: Scope) -> bool:
         """Whether a call here can reach a function of this module (directly, through partial, or
