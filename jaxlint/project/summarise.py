@@ -165,7 +165,8 @@ def _offered(scope: Scope) -> bool:
 
 
 def _function_facts(model: Model, scope: Scope) -> FunctionFacts:
-    facts = _outline_facts(scope.node, model.source_lines)  # type: ignore[arg-type]
+    subscripts = [s for inner in scope.subtree() for s in inner.of_type(ast.Subscript)]
+    facts = _outline_facts(scope.node, model.source_lines, subscripts)  # type: ignore[arg-type]
     info = model.info(scope)
     # equinox's filter_jit takes no static arguments: it flattens each argument and keeps only the
     # leaves that are no arrays static (a dict or a list of them is fine, equinox 0.13.8)
@@ -392,12 +393,14 @@ def _imported(expr: ast.expr, imports: dict[str, str]) -> str | None:
     return None
 
 
-def _outline_facts(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str]) -> FunctionFacts:
+def _outline_facts(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str],
+                   subscripts: list[ast.AST] | None = None) -> FunctionFacts:
     """What a caller sees of a function before any analysis: its parameters, and whether it may
-    assign items of one. `lines`: the module's source lines."""
+    assign items of one. `lines`: the module's source lines; `subscripts`: the subscripts in the
+    function (its nested functions' too) when the model has them indexed (else it is walked)."""
     facts = unexamined(tuple(a.arg for a in node.args.posonlyargs + node.args.args),
                        tuple(a.arg for a in node.args.kwonlyargs))
-    return facts._replace(assigns_items=True) if _assigns_items(node, lines) else facts
+    return facts._replace(assigns_items=True) if _assigns_items(node, lines, subscripts) else facts
 
 
 # A line that may store into or delete an item: `] =`, `] +=` (not `] ==`), `del`, or a loop or
@@ -405,15 +408,18 @@ def _outline_facts(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str
 _MAY_STORE_ITEM = re.compile(r"\]\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)|\bdel\b|\b(?:for|as)\b[^\n]*\]")
 
 
-def _assigns_items(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str]) -> bool:
+def _assigns_items(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str],
+                   subscripts: list[ast.AST] | None) -> bool:
     """Whether the function (its nested functions too) stores into or deletes an item of something
     one of its parameters holds: `a[0] = 1`, `self.buf[i] += x`, `del cache[k]`."""
+    if subscripts is not None and not subscripts:
+        return False
     text = "\n".join(lines[node.lineno - 1:node.end_lineno])
     if not _MAY_STORE_ITEM.search(text):
         return False
     args = node.args
     params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
-    for sub in ast.walk(node):
+    for sub in subscripts if subscripts is not None else ast.walk(node):
         if isinstance(sub, ast.Subscript) and isinstance(sub.ctx, (ast.Store, ast.Del)):
             root = sub.value
             while isinstance(root, (ast.Subscript, ast.Attribute)):
