@@ -382,7 +382,10 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
         from jaxlint.project.links import linked_files
 
         read = {p: overrides[p] if p in overrides else read_file(p) for p in [*files, *others]}
-        others = linked_files(files, others, read)
+        try:
+            others = linked_files(files, others, read)
+        except Exception:  # a bug of ours costs time, not findings: every file of the project stays
+            pass
     every = [*files, *others]
     check: _Check | _Split = _Check(settings, enabled, fixes)
     if len(every) > len(files):
