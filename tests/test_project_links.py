@@ -4,6 +4,7 @@ that turns x64 on counts for every module. The rest cannot tell it anything."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -27,16 +28,19 @@ PROJECT = {
     "wide.py": "import jax\njax.config.update('jax_enable_x64', True)\n",
     "notes.py": '"""A docstring line that reads as an import is a link too (a superset is safe):\n\n'
                 'from pkg import named\n"""\n',
+    "explore.ipynb": json.dumps({"cells": [{"cell_type": "code", "metadata": {}, "outputs": [],
+                                            "source": ["import jax\n", "from pkg.named import scale\n"]}],
+                                 "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, indent=1),
 }
 LINKED = {"pkg/__init__.py", "pkg/helpers.py", "pkg/deep.py", "pkg/optional.py", "pkg/caller.py", "app.py",
-          "settings.py", "wide.py", "notes.py"}
+          "settings.py", "wide.py", "notes.py", "explore.ipynb"}
 
 
 def _write(root: Path) -> list[str]:
     for name, text in PROJECT.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text)
-    return [str(root / name) for name in PROJECT if name.endswith(".py")]
+    return [str(root / name) for name in PROJECT if name.endswith((".py", ".ipynb"))]
 
 
 def test_linked_files_follow_imports_both_ways(tmp_path: Path) -> None:
