@@ -345,17 +345,24 @@ def outline(tree: ast.Module, package: str | None, text: str) -> ModuleSummary:
             bases |= {name for base in statement.bases if may_be_project(name := _imported(base, dict(imports)))}
     listed, notable = table(functions)
     return ModuleSummary(tuple(imports), listed, (), (), notable, class_bases=tuple(sorted(bases)),
-                         changes=tuple(_own_changes(tree)), enables_x64=enables_x64(tree, text))
+                         changes=tuple(_own_changes(tree, lines)), enables_x64=enables_x64(tree, text))
 
 
-def _own_changes(tree: ast.Module) -> list[Change]:
+def _own_changes(tree: ast.Module, lines: list[str]) -> list[Change]:
     """Its module-level names that its module-level functions change when called: rebound through
     `global`, or mutated (`HPARAMS["lr"] = lr`, `HPARAMS.update(...)`) when the function does not bind
-    the name itself."""
+    the name itself. `lines`: the module's source lines (a function whose text shows no `global`,
+    no item store and no mutating call changes nothing, and is not walked)."""
     module_names = {t.id for s in tree.body if isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign))
                     for t in (s.targets if isinstance(s, ast.Assign) else [s.target]) if isinstance(t, ast.Name)}
+    # A module-level name indexed (`HPARAMS[...]`) or mutated (`HPARAMS.update(`), as text.
+    touched = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(module_names))) + r")\s*(?:\[|\.\s*(?:"
+                         + "|".join(sorted(MUTATORS)) + r")\s*\()") if module_names else None
     changes = []
     for function in (s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        text = "\n".join(lines[function.lineno - 1:function.end_lineno])
+        if "global" not in text and not (touched and touched.search(text)):
+            continue
         nodes = list(ast.walk(function))  # once: config modules hold many functions
         declared = {name for node in nodes if isinstance(node, ast.Global) for name in node.names}
         if not declared and not module_names:
