@@ -22,12 +22,7 @@ from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.model import TREE_MAPS
 from jaxlint.semantic.module_arguments import site_of_call
 from jaxlint.semantic.module_calls import ModuleCalls
-from jaxlint.semantic.module_state import (
-    MUTATORS,
-    own_state_reads,
-    state_changes,
-    state_reads,
-)
+from jaxlint.semantic.module_state import MUTATORS, own_state_reads, state_changes, state_reads
 from jaxlint.semantic.scopes import import_bindings
 from jaxlint.semantic.values import STATIC, TRACED
 from jaxlint.semantic.x64 import enables_x64

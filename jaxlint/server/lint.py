@@ -11,11 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from jaxlint.diagnostics import Finding
 from jaxlint.engine import check_paths, check_source
-from jaxlint.project.callers import (
-    project_modules,
-    withdraw_in_results,
-    withdraw_outside_callers,
-)
+from jaxlint.project.callers import project_modules, withdraw_in_results, withdraw_outside_callers
 from jaxlint.project.context import context_files
 from jaxlint.results import FileResult
 from jaxlint.server.settings import BufferSettings
