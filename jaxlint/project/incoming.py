@@ -66,7 +66,6 @@ class Incoming:
     def _by_name(self) -> dict[str, FunctionFacts]:
         return dict(self.functions)
 
-
     def answer(self, question: Question) -> object:
         """The answer to one question a module's analysis asks (see `Asked`)."""
         kind = question[0]

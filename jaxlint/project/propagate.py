@@ -9,7 +9,13 @@ from dataclasses import dataclass, field
 
 from jaxlint.project.incoming import Entry, Incoming
 from jaxlint.project.resolve import ProjectIndex
-from jaxlint.project.summary import ANY, FunctionFacts, ModuleSummary, TracedCall
+from jaxlint.project.summary import (
+    ANY,
+    FunctionFacts,
+    ModuleSummary,
+    TracedCall,
+    notable,
+)
 from jaxlint.project.x64 import told_x64
 
 
@@ -41,7 +47,7 @@ def incoming_facts(index: ProjectIndex, shown: dict[str, str]) -> dict[str, Inco
                         f"{call.label} in {shown[path]}:{call.row}" + (f", which is {call.via}" if call.via else ""))
         for qualified in summary.callees:
             found = index.resolve_function(path, qualified)
-            if found is not None and found[0] != path and _worth_telling(found[2]):
+            if found is not None and found[0] != path and notable(found[2]):
                 functions.setdefault(path, {})[qualified] = found[2]
     changed = _stale_reads(index, summaries, shown)
     classes = _module_classes(index, summaries)
@@ -165,12 +171,3 @@ def _entry(qualname: str, gathered: _Gathered) -> Entry:
     return Entry(qualname, tuple(sorted(gathered.traced)), tuple(sorted(gathered.arrays)),
                  tuple(sorted(gathered.transforms)), gathered.abstract, gathered.cached, min(gathered.callers, key=lambda caller: (len(caller), caller)),
                  gathered.whole, gathered.lax_body, gathered.loop_body)
-
-
-def _worth_telling(facts: FunctionFacts) -> bool:
-    """Facts a caller's analysis uses: the function returns a key, what it does with the keys it is
-    given was examined (an unknown function consumes every key it is given), or it is compiled with
-    static parameters (a jnp value handed to one fails), or some element of the tuple it returns is
-    static (a shape it computes), or it assigns items of a parameter (what callers hand it matters)."""
-    return facts.returns_key or facts.keys_examined or bool(facts.jit_static) or bool(facts.static_returns) \
-        or facts.assigns_items

@@ -118,12 +118,16 @@ def unexamined(positional: tuple[str, ...], keywords: tuple[str, ...]) -> Functi
 
 def table(functions: list[tuple[str, FunctionFacts]]) -> tuple[str, tuple[tuple[str, FunctionFacts], ...]]:
     """The functions as the summary keeps them: a line each for those whose keys were not examined."""
-    lines = [f"{name} {','.join(f.positional)} {','.join(f.keywords)}" for name, f in functions if not _notable(f)]
-    return "\n".join(lines), tuple((name, f) for name, f in functions if _notable(f))
+    lines = [f"{name} {','.join(f.positional)} {','.join(f.keywords)}" for name, f in functions if not notable(f)]
+    return "\n".join(lines), tuple((name, f) for name, f in functions if notable(f))
 
 
-def _notable(facts: FunctionFacts) -> bool:
-    """Facts beyond the parameters (what the callers' analysis uses)."""
+def notable(facts: FunctionFacts) -> bool:
+    """Facts beyond the parameters, which a caller's analysis uses (the project pass tells callers
+    only these): the function returns a key, what it does with the keys it is given was examined
+    (an unknown function consumes every key it is given), it is compiled with static parameters (a
+    jnp value handed to one fails), some element of the tuple it returns is static (a shape it
+    computes), or it assigns items of a parameter (what callers hand it matters)."""
     return facts.keys_examined or facts.returns_key or bool(facts.jit_static) or bool(facts.static_returns) \
         or facts.assigns_items
 
