@@ -360,7 +360,7 @@ def _own_changes(tree: ast.Module, lines: list[str]) -> list[Change]:
                          + "|".join(sorted(MUTATORS)) + r")\s*\()") if module_names else None
     changes = []
     for function in (s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
-        text = "\n".join(lines[function.lineno - 1:function.end_lineno])
+        text = _text_of(function, lines)
         if "global" not in text and not (touched and touched.search(text)):
             continue
         nodes = list(ast.walk(function))  # once: config modules hold many functions
@@ -410,6 +410,11 @@ def _outline_facts(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str
     return facts._replace(assigns_items=True) if _assigns_items(node, lines, subscripts) else facts
 
 
+def _text_of(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str]) -> str:
+    """The source of a function (without its decorators), from the module's lines."""
+    return "\n".join(lines[node.lineno - 1:node.end_lineno])
+
+
 # A line that may store into or delete an item: `] =`, `] +=` (not `] ==`), `del`, or a loop or
 # `with` target, which the tree then confirms: most functions are ruled out by their text alone.
 _MAY_STORE_ITEM = re.compile(r"\]\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)|\bdel\b|\b(?:for|as)\b[^\n]*\]")
@@ -421,8 +426,7 @@ def _assigns_items(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str
     one of its parameters holds: `a[0] = 1`, `self.buf[i] += x`, `del cache[k]`."""
     if subscripts is not None and not subscripts:
         return False
-    text = "\n".join(lines[node.lineno - 1:node.end_lineno])
-    if not _MAY_STORE_ITEM.search(text):
+    if not _MAY_STORE_ITEM.search(_text_of(node, lines)):
         return False
     args = node.args
     params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}

@@ -88,7 +88,6 @@ class Model:
         propagation = Propagation(self)  # not kept: it refers back to the model
         propagation.enter_from_callers(self.ask("entries"))
         self._facts: dict[Scope, Facts] = {}
-        self._computing: set[Scope] = set()
         self._interpreting: list[Scope] = []  # the scopes being interpreted, the innermost last
         self._readers: dict[Scope, set[Scope]] = {}  # a scope → the scopes whose interpretation read its facts
         self._mentions: dict[str, set[Scope]] | None = None  # a name → the scopes naming it (see forget)
@@ -188,19 +187,17 @@ class Model:
             self._readers.setdefault(scope, set()).add(self._interpreting[-1])
         found = self._facts.get(scope) or self._provisional.get(scope)
         if found is None:
-            self._computing.add(scope)
             self._interpreting.append(scope)
             try:
                 found = Interpreter(self, scope, self.trace.get(scope)).run()
             finally:
                 self._interpreting.pop()
-                self._computing.discard(scope)
                 # Its closures' facts read its values as UNKNOWN while it was interpreted: now they can know them.
                 for closure in [c for c in self._provisional if scope in c.ancestors()]:
                     del self._provisional[closure]
             # A closure interpreted while its owner is (its free names read UNKNOWN) is not final,
             # but stays what it is until the owner is done (a loop of the owner asks again and again).
-            if any(a in self._computing for a in scope.ancestors()):
+            if any(a in self._interpreting for a in scope.ancestors()):
                 self._provisional[scope] = found
             else:
                 self._facts[scope] = found
@@ -259,7 +256,7 @@ class Model:
 
     def _owner_value(self, scope: Scope, name: str) -> Value:
         owner = scope.lookup_scope(name)
-        if owner is None or owner is scope or owner.kind == "class" or owner in self._computing:
+        if owner is None or owner is scope or owner.kind == "class" or owner in self._interpreting:
             return UNKNOWN
         # Imports, classes, parameters never rebound and one unconditional `def` or `name = <closed
         # expression>` need no interpretation of the owner: most free names are these, and the
@@ -344,7 +341,7 @@ class Model:
         if len(refs) != 1 or not isinstance(call.func, (ast.Name, ast.Attribute)):
             return None
         target = refs[0][0]
-        if target in self._computing or isinstance(target.node, ast.Lambda):
+        if target in self._interpreting or isinstance(target.node, ast.Lambda):
             return UNKNOWN
         returns = [r.value for r in target.of_type(ast.Return) if r.value is not None]  # type: ignore[attr-defined]
         if not returns or not (traced_input or self._may_see_traced(target)):
@@ -359,7 +356,7 @@ class Model:
     def returned_values(self, target: Scope) -> list[Value] | None:
         """The values a function (a lambda: its body) returns; None while it is being interpreted
         (a function mapped over trees from its own body)."""
-        if target in self._computing:
+        if target in self._interpreting:
             return None
         node = target.node
         returned = [node.body] if isinstance(node, ast.Lambda) else [
@@ -374,7 +371,7 @@ class Model:
             return False
         for function in functions:
             node = function.node
-            if function in self._computing:
+            if function in self._interpreting:
                 return False
             if isinstance(node, ast.Lambda):
                 returned = [node.body]
