@@ -73,6 +73,8 @@ class KeyTracker:
             exprs = [(e, v) for e, v in exprs if id(e) in passed_on]
             kind = "consume"  # the module's own arguments: an unknown method
             unknown = True
+        elif not any(v.key is not None or any(True for _ in _key_parts(e, v, self)) for e, v in exprs):
+            return  # no key is passed: none is drawn from or derived, whatever the callee does
         else:
             unknown = kind == "consume" and self.model.keys.unknown_consumer(node, self.scope) \
                 and not self.model.keys.makes_initializer(node.func, self.scope)

@@ -233,6 +233,7 @@ class Keys:
         if found is not None:
             return found
         self._derived_params[scope] = frozenset()  # recursion: assume nothing
+        params = frozenset(scope.params())
         names: set[str] = set()
         for sub in scope.subtree():
             for call in sub.of_type(ast.Call):
@@ -243,6 +244,8 @@ class Keys:
                     exprs = call.args[:1]  # type: ignore[attr-defined]
                 elif kind == "consume":
                     pairs = [(a, None) for a in call.args] + [(k.value, None) for k in call.keywords]  # type: ignore[attr-defined]
+                    if not _passes_any(pairs, params):
+                        continue  # what the callee derives from matters only for the parameters
                     exprs = [e for e, _ in self.deriving_arguments(call, sub, pairs)]  # type: ignore[arg-type]
                 else:
                     continue
@@ -264,7 +267,7 @@ class Keys:
         # from nothing, grown until it holds.
         self._consumed_so_far[scope] = frozenset()
         while True:
-            found = frozenset(self._consumed_names(scope) & params)
+            found = frozenset(self._consumed_names(scope, params) & params)
             if found == self._consumed_so_far[scope]:
                 break
             self._consumed_so_far[scope] = found
@@ -272,7 +275,9 @@ class Keys:
         self._consumed_params[scope] = found
         return found
 
-    def _consumed_names(self, scope: Scope) -> set[str]:
+    def _consumed_names(self, scope: Scope, params: frozenset[str]) -> set[str]:
+        """The names the function and its closures hand to what consumes keys (only those that
+        are `params` matter: a call passing none of them is not looked into)."""
         names: set[str] = set()
         for sub in scope.subtree():
             for call in sub.of_type(ast.Call):
@@ -281,6 +286,8 @@ class Keys:
                 if kind == "sampler":
                     exprs = exprs[:1]
                 elif kind == "consume":
+                    if not _passes_any(exprs, params):
+                        continue
                     exprs = self.consuming_arguments(call, sub, exprs)  # type: ignore[arg-type]
                 elif kind == "derive":  # the arguments flax hands on to the module: an unknown method
                     exprs = [(e, None) for e in flax_module_arguments(call)]  # type: ignore[arg-type]
@@ -313,6 +320,11 @@ class Keys:
             taken = self.model.ask("keys_taken", self.model.qualified(call.func, scope))
             names |= {a.id for i, a in enumerate(call.args) if i in taken and isinstance(a, ast.Name)}
         return names
+
+
+def _passes_any(pairs: list, names: frozenset[str]) -> bool:
+    """Whether one of the (argument, value) pairs passes one of `names` itself."""
+    return any(isinstance(e, ast.Name) and e.id in names for e, _ in pairs)
 
 
 _KEY_KEYWORDS = frozenset(("rngs", "seed"))

@@ -99,6 +99,7 @@ class Model:
         self.loops = Loops(self, text)
         self.class_fields = ClassFields(self)
         self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
+        self._names_by_id: dict[str, list[ast.Name]] | None = None  # see names_of
         self.keys = Keys(self, options.key_names, text)
         self._module_arguments_static()
         propagation.defaults_never_passed()
@@ -168,6 +169,15 @@ class Model:
     def parent(self, node: ast.AST) -> ast.AST | None:
         """The node `node` is a child of (None for the module, and for most constants)."""
         return self._parents.get(node)
+
+    def encloses(self, outer: ast.AST, node: ast.AST) -> bool:
+        """Whether `node` is `outer` or lies within it."""
+        parents = self._parents
+        while node is not None:
+            if node is outer:
+                return True
+            node = parents.get(node)
+        return False
 
     def release(self) -> None:
         """Break the links between scopes (each knows its parent and children): the file's trees
@@ -391,6 +401,15 @@ class Model:
                     if isinstance(use.ctx, ast.Load):  # type: ignore[attr-defined]
                         self._loads_by_name.setdefault(use.id, []).append((scope, use))  # type: ignore[attr-defined]
         return self._loads_by_name.get(name, [])
+
+    def names_of(self, name: str) -> list[ast.Name]:
+        """Every occurrence of a name in this module, read, bound or deleted. Read-only."""
+        if self._names_by_id is None:
+            self._names_by_id = {}
+            for scope in self.scopes:
+                for use in scope.of_type(ast.Name):
+                    self._names_by_id.setdefault(use.id, []).append(use)  # type: ignore[attr-defined]
+        return self._names_by_id.get(name, [])
 
     def arguments_from_callers(self, function: Scope, param: str) -> list[tuple[Scope, ast.expr]]:
         """What each call of `function` in this module passes for `param`, with the calling scope;

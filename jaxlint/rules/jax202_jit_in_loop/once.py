@@ -113,8 +113,8 @@ def _kept(repeated: Repeated, expr: ast.expr, depth: int) -> bool:
 
 def _target_keeps(repeated: Repeated, target: ast.expr, depth: int) -> bool:
     if isinstance(target, ast.Name):  # kept where each read of the name keeps it (no read: dropped, uncalled)
-        loads = [n for n in ast.walk(repeated.region)
-                 if isinstance(n, ast.Name) and n.id == target.id and isinstance(n.ctx, ast.Load)]
+        model = repeated.model
+        loads = [use for _, use in model.loads_of(target.id) if model.encloses(repeated.region, use)]
         return all(_kept(repeated, load, depth - 1) for load in loads)
     if isinstance(target, ast.Subscript):  # `table[name] = ...`: a slot per item
         return repeated.varies(target.slice) and _only_stored(repeated, target.value)
@@ -143,8 +143,8 @@ def _only_stored(repeated: Repeated, container: ast.expr) -> bool:
     text, root = ast.unparse(container), _root(container)
     if root is None:
         return False
-    for name in ast.walk(repeated.region):
-        if not (isinstance(name, ast.Name) and name.id == root):
+    for name in repeated.model.names_of(root):
+        if not repeated.model.encloses(repeated.region, name):
             continue
         read = _read_of(repeated.model, name, text)
         if read is not None and not _storing(repeated.model, read):
