@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding, Location
+from jaxlint.parallel import Workers, ordered_map
 from jaxlint.paths import module_name, package_of, read_file
 from jaxlint.results import FileResult
 from jaxlint.rules import INTERNAL_ERROR, SYNTAX_ERROR, rules
@@ -403,44 +404,45 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     heard = (lambda path, hit: progress(path, hit) if path in named else None) if progress else None
     stats = stats if stats is not None else ProjectStats()
     stats.files = len(every)
-    started = time.perf_counter()
-    results = _analysed(check, every, data, [None] * len(every), cache, jobs, heard)
-    stats.first_pass = time.perf_counter() - started
-    absolute = [os.path.abspath(p) for p in every]
-    shown = _Shown()
-    used: list[Incoming | None] = [None] * len(every)
-    project = ProjectIndex({})
-    for _ in range(_PROJECT_ROUNDS):
+    with Workers(jobs) as workers:  # kept over the rounds
         started = time.perf_counter()
-        project.summaries.update((a, r.summary) for a, r in zip(absolute, results) if r.summary is not None)
-        try:
-            told = incoming_facts(project, shown)
-        except Exception:  # a bug of ours: the per-file findings stand, the run says what is missing
-            trace = traceback.format_exc(limit=-3)
-            if results:
-                message = f"jaxlint crashed in the project pass (findings across modules are missing):\n{trace}"
-                results[0] = replace(results[0], errors=(*results[0].errors, message))
-            break
-        again = []
-        for index, path in enumerate(absolute):
-            now = told.get(path)
-            if now == used[index] or results[index].summary is None:
-                continue
-            if results[index].errors or answers_differ(results[index].asked, used[index], now):
-                again.append(index)
-            else:  # nothing its analysis asked is answered otherwise: the result stands, as told now
-                results[index], used[index] = replace(results[index], incoming=now), now
-        stats.project_pass += time.perf_counter() - started
-        if not again:
-            break
-        started = time.perf_counter()
-        fresh = _analysed(check, [every[i] for i in again], [data[i] for i in again],
-                          [told.get(absolute[i]) for i in again], cache, jobs, None)
-        for index, result in zip(again, fresh):
-            results[index], used[index] = result, told.get(absolute[index])
-        stats.rounds += 1
-        stats.reanalysed += len(again)
-        stats.again += time.perf_counter() - started
+        results = _analysed(check, every, data, [None] * len(every), cache, workers, heard)
+        stats.first_pass = time.perf_counter() - started
+        absolute = [os.path.abspath(p) for p in every]
+        shown = _Shown()
+        used: list[Incoming | None] = [None] * len(every)
+        project = ProjectIndex({})
+        for _ in range(_PROJECT_ROUNDS):
+            started = time.perf_counter()
+            project.summaries.update((a, r.summary) for a, r in zip(absolute, results) if r.summary is not None)
+            try:
+                told = incoming_facts(project, shown)
+            except Exception:  # a bug of ours: the per-file findings stand, the run says what is missing
+                trace = traceback.format_exc(limit=-3)
+                if results:
+                    message = f"jaxlint crashed in the project pass (findings across modules are missing):\n{trace}"
+                    results[0] = replace(results[0], errors=(*results[0].errors, message))
+                break
+            again = []
+            for index, path in enumerate(absolute):
+                now = told.get(path)
+                if now == used[index] or results[index].summary is None:
+                    continue
+                if results[index].errors or answers_differ(results[index].asked, used[index], now):
+                    again.append(index)
+                else:  # nothing its analysis asked is answered otherwise: the result stands, as told now
+                    results[index], used[index] = replace(results[index], incoming=now), now
+            stats.project_pass += time.perf_counter() - started
+            if not again:
+                break
+            started = time.perf_counter()
+            fresh = _analysed(check, [every[i] for i in again], [data[i] for i in again],
+                              [told.get(absolute[i]) for i in again], cache, workers, None)
+            for index, result in zip(again, fresh):
+                results[index], used[index] = result, told.get(absolute[index])
+            stats.rounds += 1
+            stats.reanalysed += len(again)
+            stats.again += time.perf_counter() - started
     return results[:len(files)]
 
 
@@ -462,17 +464,15 @@ def shown_path(path: str) -> str:
 
 
 def _analysed(check: _Check | _Split, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],
-              cache: _Caches | None, jobs: int, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
+              cache: _Caches | None, workers: Workers, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
     """`check` of each path, from the cache where it holds the result, else in worker processes."""
     if isinstance(check, _Split):
-        return _split_analysed(check, paths, data, incoming, cache, jobs, progress)
-    return _analysed_alike(check, paths, data, incoming, cache.named if cache else None, jobs, progress)
+        return _split_analysed(check, paths, data, incoming, cache, workers, progress)
+    return _analysed_alike(check, paths, data, incoming, cache.named if cache else None, workers, progress)
 
 
 def _analysed_alike(check: _Check, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],
-                    cache: Cache | None, jobs: int, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
-    from jaxlint.parallel import ordered_map
-
+                    cache: Cache | None, workers: Workers, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
     keys = [cache.key(p, d, i) if cache and d is not None else None for p, d, i in zip(paths, data, incoming)]
     results = [cache.get(k, p, i) if cache and k else None for p, k, i in zip(paths, keys, incoming)]
     missing = [index for index, result in enumerate(results) if result is None]
@@ -481,7 +481,7 @@ def _analysed_alike(check: _Check, paths: list[str], data: list[bytes | None], i
             if result is not None:
                 progress(path, True)
     weights = [len(data[i]) if data[i] is not None else _size(paths[i]) for i in missing]
-    fresh = ordered_map(check, [(paths[i], data[i], incoming[i]) for i in missing], jobs=jobs,
+    fresh = ordered_map(check, [(paths[i], data[i], incoming[i]) for i in missing], workers=workers,
                         weights=weights, on_crash=_crashed,
                         on_done=(lambda i: progress(paths[missing[i]], False)) if progress else None)
     for index, result in zip(missing, fresh):
@@ -492,7 +492,7 @@ def _analysed_alike(check: _Check, paths: list[str], data: list[bytes | None], i
 
 
 def _split_analysed(split: _Split, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],
-                    caches: _Caches | None, jobs: int, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
+                    caches: _Caches | None, workers: Workers, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
     results: list[FileResult | None] = [None] * len(paths)
     parts = ((True, split.named, caches.named if caches else None),
              (False, split.context, caches.context if caches else None))
@@ -500,7 +500,7 @@ def _split_analysed(split: _Split, paths: list[str], data: list[bytes | None], i
         chosen = [i for i, path in enumerate(paths) if (path in split.files) == named]
         if chosen:
             done = _analysed_alike(check, [paths[i] for i in chosen], [data[i] for i in chosen],
-                                   [incoming[i] for i in chosen], cache, jobs, progress)
+                                   [incoming[i] for i in chosen], cache, workers, progress)
             for index, result in zip(chosen, done):
                 results[index] = result
     return results  # type: ignore[return-value]

@@ -17,15 +17,57 @@ SERIAL_BELOW = 8
 _CHUNKS_PER_JOB = 16  # many more groups than processes: whoever is free takes the next, and the last ones are short
 
 
-def ordered_map(function: Callable[[Item], Result], items: Sequence[Item], *, jobs: int,
+class Workers:
+    """The worker processes of one run, started when a map first needs them and kept for the
+    run's later maps (the project rounds): what a worker imports on demand (libcst, to build
+    fixes; half a second) it imports once. A pool a worker died in is replaced."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._pool = None
+        self._processes: set = set()
+
+    def executor(self):
+        if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            # fork: workers inherit the imported rules instead of importing them again.
+            context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
+            self._pool = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_pool_worker)
+        return self._pool
+
+    def started(self, processes: set) -> None:
+        self._processes |= processes
+
+    def end(self, at_once: bool = False) -> None:
+        """Stop the workers: after the queued work (`at_once` false), or now (Ctrl-C, a broken pool)."""
+        if self._pool is None:
+            return
+        pool, self._pool = self._pool, None
+        if at_once:
+            pool.shutdown(wait=False, cancel_futures=True)
+            for worker in self._processes:
+                worker.terminate()
+        else:
+            pool.shutdown()
+        self._processes = set()
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, kind, error, trace) -> None:
+        self.end(at_once=kind is not None)
+
+
+def ordered_map(function: Callable[[Item], Result], items: Sequence[Item], *, workers: Workers,
                 weights: Sequence[int], on_crash: Callable[[Item, BaseException], Result],
                 on_done: Callable[[int], None] | None = None) -> list[Result]:
-    """`function` over `items` with up to `jobs` processes, heaviest first so that no big item
+    """`function` over `items` with the processes of `workers`, heaviest first so that no big item
     starts last. `on_crash` stands in for an item whose worker died (segfault, killed); `on_done`
     hears the index of each item as it is done (progress). Ctrl-C ends the workers at once."""
     done = on_done or (lambda index: None)
-    jobs = min(jobs, len(items))
-    if jobs <= 1 or len(items) < SERIAL_BELOW:
+    if min(workers.jobs, len(items)) <= 1 or len(items) < SERIAL_BELOW:
         results = []
         with analysis_gc():
             for index, item in enumerate(items):
@@ -33,33 +75,33 @@ def ordered_map(function: Callable[[Item], Result], items: Sequence[Item], *, jo
                 done(index)
         return results
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import as_completed
 
-    # fork: workers inherit the imported rules instead of importing them again.
-    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
     before = set(multiprocessing.active_children())
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_pool_worker) as pool:
-        chunks = _balanced_chunks(weights, jobs * _CHUNKS_PER_JOB)
-        futures = {pool.submit(_run_chunk, function, [items[i] for i in chunk]): chunk for chunk in chunks}
-        workers = set(multiprocessing.active_children()) - before
-        results: list = [None] * len(items)
-        try:
-            for future in as_completed(futures):
-                chunk = futures[future]
-                try:
-                    for index, result in zip(chunk, future.result()):
-                        results[index] = result
-                except Exception as exc:  # BrokenProcessPool and friends: report, keep the other results
-                    for index in chunk:
-                        results[index] = on_crash(items[index], exc)
+    pool = workers.executor()
+    chunks = _balanced_chunks(weights, workers.jobs * _CHUNKS_PER_JOB)
+    futures = {pool.submit(_run_chunk, function, [items[i] for i in chunk]): chunk for chunk in chunks}
+    workers.started(set(multiprocessing.active_children()) - before)
+    results: list = [None] * len(items)
+    broken = False
+    try:
+        for future in as_completed(futures):
+            chunk = futures[future]
+            try:
+                for index, result in zip(chunk, future.result()):
+                    results[index] = result
+            except Exception as exc:  # BrokenProcessPool and friends: report, keep the other results
+                broken = True
                 for index in chunk:
-                    done(index)
-        except BaseException:  # Ctrl-C: leaving the pool would otherwise wait for every queued chunk
-            pool.shutdown(wait=False, cancel_futures=True)
-            for worker in workers:
-                worker.terminate()
-            raise
-        return results
+                    results[index] = on_crash(items[index], exc)
+            for index in chunk:
+                done(index)
+    except BaseException:  # Ctrl-C: leaving the pool would otherwise wait for every queued chunk
+        workers.end(at_once=True)
+        raise
+    if broken:  # a dead worker leaves the pool unusable: the next map starts a new one
+        workers.end(at_once=True)
+    return results
 
 
 def _balanced_chunks(weights: Sequence[int], count: int) -> list[list[int]]:

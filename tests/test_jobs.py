@@ -110,9 +110,37 @@ def test_a_dead_worker_is_reported_not_fatal() -> None:
 
 
 def a_dead_worker_is_reported_not_fatal() -> None:
-    from jaxlint.parallel import ordered_map
+    from jaxlint.parallel import Workers, ordered_map
 
-    results = ordered_map(_dies_on_five, list(range(SERIAL_BELOW + 4)), jobs=2, weights=[1] * (SERIAL_BELOW + 4),
-                          on_crash=lambda n, exc: -1)
-    assert results[5] == -1
-    assert all(r in (n * n, -1) for n, r in enumerate(results))
+    items = list(range(SERIAL_BELOW + 4))
+    with Workers(2) as workers:
+        results = ordered_map(_dies_on_five, items, workers=workers, weights=[1] * len(items), on_crash=lambda n, exc: -1)
+        assert results[5] == -1
+        assert all(r in (n * n, -1) for n, r in enumerate(results))
+        # the next map (a project round) gets a working pool again
+        again = ordered_map(_square, items, workers=workers, weights=[1] * len(items), on_crash=lambda n, exc: -1)
+    assert again == [n * n for n in items]
+
+
+def _square(n: int) -> int:
+    return n * n
+
+
+def _worker_pid(n: int) -> int:
+    return os.getpid()
+
+
+def test_workers_are_kept_over_the_maps_of_a_run() -> None:
+    in_a_fresh_interpreter("workers_are_kept_over_the_maps_of_a_run")
+
+
+def workers_are_kept_over_the_maps_of_a_run() -> None:
+    """The project rounds reuse the first round's processes: what they imported stays imported."""
+    from jaxlint.parallel import Workers, ordered_map
+
+    items = list(range(SERIAL_BELOW * 4))
+    with Workers(2) as workers:
+        first = set(ordered_map(_worker_pid, items, workers=workers, weights=[1] * len(items), on_crash=lambda n, exc: 0))
+        second = set(ordered_map(_worker_pid, items, workers=workers, weights=[1] * len(items), on_crash=lambda n, exc: 0))
+    assert os.getpid() not in first
+    assert second <= first
