@@ -464,17 +464,12 @@ def shown_path(path: str) -> str:
 
 
 def _analysed(check: _Check | _Split, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],
-              cache: _Caches | None, workers: Workers, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
-    """`check` of each path, from the cache where it holds the result, else in worker processes."""
-    if isinstance(check, _Split):
-        return _split_analysed(check, paths, data, incoming, cache, workers, progress)
-    return _analysed_alike(check, paths, data, incoming, cache.named if cache else None, workers, progress)
-
-
-def _analysed_alike(check: _Check, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],
-                    cache: Cache | None, workers: Workers, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
-    keys = [cache.key(p, d, i) if cache and d is not None else None for p, d, i in zip(paths, data, incoming)]
-    results = [cache.get(k, p, i) if cache and k else None for p, k, i in zip(paths, keys, incoming)]
+              caches: _Caches | None, workers: Workers, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
+    """`check` of each path, from the cache where it holds the result, else in worker processes (the
+    named files and their project's other files in one map: neither waits for the other)."""
+    chosen = [_cache_of(check, caches, path) for path in paths]
+    keys = [c.key(p, d, i) if c and d is not None else None for c, p, d, i in zip(chosen, paths, data, incoming)]
+    results = [c.get(k, p, i) if c and k else None for c, p, k, i in zip(chosen, paths, keys, incoming)]
     missing = [index for index, result in enumerate(results) if result is None]
     if progress:
         for path, result in zip(paths, results):
@@ -486,24 +481,18 @@ def _analysed_alike(check: _Check, paths: list[str], data: list[bytes | None], i
                         on_done=(lambda i: progress(paths[missing[i]], False)) if progress else None)
     for index, result in zip(missing, fresh):
         results[index] = result
-        if cache and keys[index]:
-            cache.put(keys[index], result)
+        cache, key = chosen[index], keys[index]
+        if cache and key:
+            cache.put(key, result)
     return results  # type: ignore[return-value]
 
 
-def _split_analysed(split: _Split, paths: list[str], data: list[bytes | None], incoming: list[Incoming | None],
-                    caches: _Caches | None, workers: Workers, progress: Callable[[str, bool], None] | None) -> list[FileResult]:
-    results: list[FileResult | None] = [None] * len(paths)
-    parts = ((True, split.named, caches.named if caches else None),
-             (False, split.context, caches.context if caches else None))
-    for named, check, cache in parts:
-        chosen = [i for i, path in enumerate(paths) if (path in split.files) == named]
-        if chosen:
-            done = _analysed_alike(check, [paths[i] for i in chosen], [data[i] for i in chosen],
-                                   [incoming[i] for i in chosen], cache, workers, progress)
-            for index, result in zip(chosen, done):
-                results[index] = result
-    return results  # type: ignore[return-value]
+def _cache_of(check: _Check | _Split, caches: _Caches | None, path: str) -> Cache | None:
+    """The cache a path's result goes to: the named files' full results and the summaries of
+    their project's other files are kept apart."""
+    if caches is None:
+        return None
+    return caches.context if isinstance(check, _Split) and path not in check.files else caches.named
 
 
 def _size(path: str) -> int:
@@ -535,6 +524,9 @@ class _Split:
     named: _Check
     context: _Check
     files: frozenset[str]
+
+    def __call__(self, item: tuple[str, bytes | None, Incoming | None]) -> FileResult:
+        return (self.named if item[0] in self.files else self.context)(item)
 
 
 @dataclass(frozen=True)

@@ -355,13 +355,10 @@ def _own_changes(tree: ast.Module, lines: list[str]) -> list[Change]:
     no item store and no mutating call changes nothing, and is not walked)."""
     module_names = {t.id for s in tree.body if isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign))
                     for t in (s.targets if isinstance(s, ast.Assign) else [s.target]) if isinstance(t, ast.Name)}
-    # A module-level name indexed (`HPARAMS[...]`) or mutated (`HPARAMS.update(`), as text.
-    touched = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(module_names))) + r")\s*(?:\[|\.\s*(?:"
-                         + "|".join(sorted(MUTATORS)) + r")\s*\()") if module_names else None
     changes = []
     for function in (s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
         text = _text_of(function, lines)
-        if "global" not in text and not (touched and touched.search(text)):
+        if "global" not in text and not (module_names and module_names.intersection(_INDEXED_OR_MUTATED.findall(text))):
             continue
         nodes = list(ast.walk(function))  # once: config modules hold many functions
         declared = {name for node in nodes if isinstance(node, ast.Global) for name in node.names}
@@ -374,6 +371,10 @@ def _own_changes(tree: ast.Module, lines: list[str]) -> list[Change]:
             if changed:
                 changes.append(Change(f".{changed[0]}", changed[1], node.lineno, function.name))  # type: ignore[attr-defined]
     return changes
+
+
+# A name indexed (`HPARAMS[...]`) or mutated (`HPARAMS.update(`), as text: one pattern for every module.
+_INDEXED_OR_MUTATED = re.compile(r"\b([^\W\d]\w*)\s*(?:\[|\.\s*(?:" + "|".join(sorted(MUTATORS)) + r")\s*\()")
 
 
 def _changed_global(node: ast.AST, declared: set[str], shared: set[str]) -> tuple[str, str] | None:
@@ -420,16 +421,22 @@ def _text_of(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str]) -> 
 _MAY_STORE_ITEM = re.compile(r"\]\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)|\bdel\b|\b(?:for|as)\b[^\n]*\]")
 
 
+_INDEXED_OR_ATTRIBUTE = re.compile(r"\b([^\W\d]\w*)[\s)\\]*[\[.]")  # `p[`, `p.`, `(p)[`
+
+
 def _assigns_items(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str],
                    subscripts: list[ast.AST] | None) -> bool:
     """Whether the function (its nested functions too) stores into or deletes an item of something
     one of its parameters holds: `a[0] = 1`, `self.buf[i] += x`, `del cache[k]`."""
     if subscripts is not None and not subscripts:
         return False
-    if not _MAY_STORE_ITEM.search(_text_of(node, lines)):
+    text = _text_of(node, lines)
+    if not _MAY_STORE_ITEM.search(text):
         return False
     args = node.args
     params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
+    if params.isdisjoint(_INDEXED_OR_ATTRIBUTE.findall(text)):
+        return False  # what is stored into starts from a parameter (`p[0]`, `p.buf[i]`), in the text too
     for sub in subscripts if subscripts is not None else ast.walk(node):
         if isinstance(sub, ast.Subscript) and isinstance(sub.ctx, (ast.Store, ast.Del)):
             root = sub.value
