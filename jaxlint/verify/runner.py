@@ -60,7 +60,10 @@ def run_jobs(jobs: list[Job], workers: int, on_result: OnResult) -> Platform:
 
     with lock_file() as device, ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
         try:
-            for future in [pool.submit(_run_job, job, report, platform, device) for job in jobs]:
+            # The module with the most findings first: it takes longest, and must not be the one left
+            # running alone at the end.
+            heaviest_first = sorted(jobs, key=lambda job: -len(job.targets))
+            for future in [pool.submit(_run_job, job, report, platform, device) for job in heaviest_first]:
                 future.result()
         except BaseException:
             _INTERRUPTED.set()
