@@ -55,7 +55,8 @@ def _build_all(text: str, findings: Sequence[Finding], tree: ast.Module | None) 
     wanted = [f for f in findings if f.fixable and _builder(f.code)]
     on_text = [f for f in wanted if hasattr(_builder(f.code), "build_text")]
     edits, need_tree = _built_on_text(text, on_text, tree)
-    edits.update(_built_on_tree(text, [*need_tree, *(f for f in wanted if not hasattr(_builder(f.code), "build_text"))]))
+    edits.update(_built_on_tree(text, [*need_tree, *(f for f in wanted if not hasattr(_builder(f.code), "build_text"))],
+                                tree))
     offsets = Offsets.of(text)
     built = []
     for finding in wanted:
@@ -93,7 +94,7 @@ def _built_on_text(text: str, findings: Sequence[Finding], tree: ast.Module | No
     return found, need_tree
 
 
-def _built_on_tree(text: str, findings: Sequence[Finding]) -> _Edits:
+def _built_on_tree(text: str, findings: Sequence[Finding], tree: ast.Module | None) -> _Edits:
     if not findings:
         return {}
     from jaxlint.fixes.context import Context, FixError
@@ -102,7 +103,7 @@ def _built_on_tree(text: str, findings: Sequence[Finding]) -> _Edits:
     seen = text
     if not any(getattr(_builder(f.code), "WHOLE_MODULE", False) for f in findings):
         rows = {row for f in findings for row in range(f.location.row, f.end_location.row + 1)}
-        seen = without_other_definitions(text, rows)
+        seen = without_other_definitions(text, rows, tree)
     try:
         ctx = Context.parse(seen)
     except Exception:  # libcst cannot parse what CPython can (rare): no fixes for this file

@@ -9,15 +9,16 @@ from collections.abc import Collection
 _BLANKABLE = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
-def without_other_definitions(text: str, rows: Collection[int]) -> str:
+def without_other_definitions(text: str, rows: Collection[int], tree: ast.Module | None = None) -> str:
     """`text` with every top-level function or class that holds none of `rows` blanked out: its
     lines are left empty, so every kept position is where it was and edits built on the result
     apply to `text`. Imports and other module-level statements are kept. `text` itself when it
-    cannot be done safely (a lone carriage return counts as a line break for Python only)."""
+    cannot be done safely (a lone carriage return counts as a line break for Python only).
+    `tree`: the text's, when the caller parsed it already."""
     if "\r" in text:
         return text
     try:
-        body = ast.parse(text).body
+        body = (tree or ast.parse(text)).body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return text
     lines = text.split("\n")
