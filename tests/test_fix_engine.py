@@ -296,3 +296,17 @@ def test_fixes_built_on_the_text_do_not_import_libcst() -> None:
               "print(sorted((f.code, f.fix is not None) for f in result.findings), 'libcst' in sys.modules)\n")
     output = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert output.strip() == "[('JAX102', True), ('JAX301', True)] False"
+
+
+def test_print_fixes_remove_their_findings_without_a_second_lint(tmp_path: Path) -> None:
+    """JAX106's fix makes the flagged call a `jax.debug.print` with a literal format, which JAX106
+    never flags (REMOVES_FINDING: its result is not linted again to see the finding gone). Applied,
+    every fixed finding is gone and only the unfixable ones are left."""
+    for fixture in FIXTURES.glob("JAX106_*.py"):
+        shutil.copy(fixture, tmp_path / fixture.name)
+    before = [f for f in as_json(tmp_path, ".") if f["code"] == "JAX106"]
+    fixed = [f for f in before if f["fix"] is not None]
+    assert len(fixed) > 10
+    jaxlint("check", "--no-cache", "--fix", "--select", "JAX106", ".", cwd=tmp_path)
+    after = [f for f in as_json(tmp_path, ".") if f["code"] == "JAX106"]
+    assert len(after) == len(before) - len(fixed), [(f["filename"], f["location"]) for f in after]

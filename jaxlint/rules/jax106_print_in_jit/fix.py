@@ -14,6 +14,9 @@ from jaxlint.diagnostics import Edit, Finding
 from jaxlint.fixes.context import Context, FixError
 from jaxlint.fixes.imports import ensure_module
 
+# The flagged call becomes `jax.debug.print` with a string literal for its format, which JAX106 never
+# flags (it flags `print`, and formats built from traced values): the finding is gone, no relint needed.
+REMOVES_FINDING = True
 _RESERVED = frozenset(("fmt", "ordered", "partitioned"))  # parameters of jax.debug.print itself
 # A printf-style conversion: `%s`, `%(name)s`, `%-8.3f`, `%%`.
 _PERCENT = re.compile(r"%(?P<key>\([^)]*\))?(?P<flags>[-+ 0#]*)(?P<width>\*|\d+)?(?:\.(?P<precision>\*|\d+))?"
