@@ -298,15 +298,19 @@ def test_fixes_built_on_the_text_do_not_import_libcst() -> None:
     assert output.strip() == "[('JAX102', True), ('JAX301', True)] False"
 
 
-def test_print_fixes_remove_their_findings_without_a_second_lint(tmp_path: Path) -> None:
-    """JAX106's fix makes the flagged call a `jax.debug.print` with a literal format, which JAX106
-    never flags (REMOVES_FINDING: its result is not linted again to see the finding gone). Applied,
-    every fixed finding is gone and only the unfixable ones are left."""
-    for fixture in FIXTURES.glob("JAX106_*.py"):
+@pytest.mark.parametrize("code", ["JAX104", "JAX106", "JAX109", "JAX301", "JAX303"])
+def test_fixes_that_remove_their_finding_by_construction(code: str, tmp_path: Path) -> None:
+    """The rules whose fix removes its finding by construction (REMOVES_FINDING: the result is not
+    linted again to see it gone): applied to the rule's fixtures, every fixed finding is gone and only
+    the unfixable ones are left."""
+    from jaxlint.fixes import _builder
+
+    assert getattr(_builder(code), "REMOVES_FINDING", False)
+    for fixture in FIXTURES.glob(f"{code}_*.py"):
         shutil.copy(fixture, tmp_path / fixture.name)
-    before = [f for f in as_json(tmp_path, ".") if f["code"] == "JAX106"]
+    before = [f for f in as_json(tmp_path, ".") if f["code"] == code]
     fixed = [f for f in before if f["fix"] is not None]
-    assert len(fixed) > 10
-    jaxlint("check", "--no-cache", "--fix", "--select", "JAX106", ".", cwd=tmp_path)
-    after = [f for f in as_json(tmp_path, ".") if f["code"] == "JAX106"]
+    assert len(fixed) >= 3
+    jaxlint("check", "--no-cache", "--fix", "--unsafe-fixes", "--select", code, ".", cwd=tmp_path)
+    after = [f for f in as_json(tmp_path, ".") if f["code"] == code]
     assert len(after) == len(before) - len(fixed), [(f["filename"], f["location"]) for f in after]

@@ -8,6 +8,11 @@ from jaxlint.diagnostics import Edit, Finding
 from jaxlint.fixes.context import Context, FixError
 
 
+# The discarded update becomes an assignment of it, which JAX109 does not flag: the finding is gone,
+# no relint needed.
+REMOVES_FINDING = True
+
+
 def message(finding: Finding) -> str:
     return f"Assign the update to `{(finding.fix_data or {}).get('base')}`"
 
