@@ -25,17 +25,21 @@ class Workers:
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
         self._pool = None
+        self._size = 0
         self._processes: set = set()
 
-    def executor(self):
+    def executor(self, items: int):
+        """The pool, started for a map of `items` (no more processes than items: the first map, of
+        every file, is the largest of a run); and how many processes it has."""
         if self._pool is None:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
             # fork: workers inherit the imported rules instead of importing them again.
             context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
-            self._pool = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_pool_worker)
-        return self._pool
+            self._size = min(self.jobs, items)
+            self._pool = ProcessPoolExecutor(self._size, mp_context=context, initializer=_start_pool_worker)
+        return self._pool, self._size
 
     def started(self, processes: set) -> None:
         self._processes |= processes
@@ -78,8 +82,8 @@ def ordered_map(function: Callable[[Item], Result], items: Sequence[Item], *, wo
     from concurrent.futures import as_completed
 
     before = set(multiprocessing.active_children())
-    pool = workers.executor()
-    chunks = _balanced_chunks(weights, workers.jobs * _CHUNKS_PER_JOB)
+    pool, size = workers.executor(len(items))
+    chunks = _balanced_chunks(weights, size * _CHUNKS_PER_JOB)
     futures = {pool.submit(_run_chunk, function, [items[i] for i in chunk]): chunk for chunk in chunks}
     workers.started(set(multiprocessing.active_children()) - before)
     results: list = [None] * len(items)

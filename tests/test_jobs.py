@@ -144,3 +144,19 @@ def workers_are_kept_over_the_maps_of_a_run() -> None:
         second = set(ordered_map(_worker_pid, items, workers=workers, weights=[1] * len(items), on_crash=lambda n, exc: 0))
     assert os.getpid() not in first
     assert second <= first
+
+
+def test_a_pool_has_no_more_processes_than_items() -> None:
+    in_a_fresh_interpreter("a_pool_has_no_more_processes_than_items")
+
+
+def a_pool_has_no_more_processes_than_items() -> None:
+    import multiprocessing
+
+    from jaxlint.parallel import Workers, ordered_map
+
+    items = list(range(SERIAL_BELOW))
+    with Workers(SERIAL_BELOW * 2) as workers:
+        results = ordered_map(_square, items, workers=workers, weights=[1] * len(items), on_crash=lambda n, exc: -1)
+        assert len(multiprocessing.active_children()) == SERIAL_BELOW
+    assert results == [n * n for n in items]
