@@ -50,8 +50,6 @@ def _tests_summary(output: str) -> list[str]:
 
 def test_run_records_the_project_inputs_and_proves_its_findings(tmp_path: Path) -> None:
     root = project_copy(TESTED, tmp_path)
-    plain = subprocess.run(COMMAND.split(" && ")[0], shell=True, cwd=root, capture_output=True, text=True,
-                           env=dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"))
     result = _jaxlint(root, "verify", "--run", COMMAND, "--output-format", "json", "--timeout", "120", ".")
     assert result.returncode == 1, result.stderr
     document = json.loads(result.stdout)
@@ -71,8 +69,9 @@ def test_run_records_the_project_inputs_and_proves_its_findings(tmp_path: Path) 
     assert outcomes[("nets/layers.py", 9, "JAX101")]["evidence"]["name"] == "config.SCALE"
     run = document["run"]
     assert run["command"] == COMMAND and run["exit_code"] == 0 and not run["timed_out"]
-    # recording changed nothing: the tests pass and fail as they do without it
-    assert _tests_summary("\n".join(run["tail"])) == _tests_summary(plain.stdout) != []
+    # recording changed nothing: the package's tests pass and fail as they do without it (4 pass, one
+    # is expected to fail: `python -m pytest -q tests` there)
+    assert _tests_summary("\n".join(run["tail"])) == ["1 xfailed", "4 passed"]
     assert not list(root.rglob("*.pkl")), "nothing is written into the project"
 
 
