@@ -433,19 +433,17 @@ def compiling() -> Iterator[CompileLog]:
 
 
 def timings(function: Callable[..., Any], inputs: Inputs) -> dict[str, float] | None:
-    """The first call (caches cleared): its time and JAX's compile time in it; then the steady-state
-    median per call (holding the run's device lock: no other module's timings at the same time)."""
+    """The first call (of the function as JAX has never traced it): its time and JAX's compile time
+    in it; then the steady-state median per call (holding the run's device lock: no other module's
+    timings at the same time)."""
     with device_lock():
         return _timings(function, inputs)
 
 
 def _timings(function: Callable[..., Any], inputs: Inputs) -> dict[str, float] | None:
     try:
-        fresh = _fresh_copy(function)
-        jitted = compiled(fresh or function, inputs)
+        jitted = compiled(_never_traced(function), inputs)
         args, kwargs = inputs.fresh()
-        if fresh is None:
-            jax.clear_caches()
         with compiling() as log:
             start = time.perf_counter()
             jax.block_until_ready(jitted(*args, **kwargs))
@@ -461,13 +459,15 @@ def _timings(function: Callable[..., Any], inputs: Inputs) -> dict[str, float] |
             "steady_us": round(statistics.median(repeats) * 1e6, 1), "repeats": len(repeats)}
 
 
-def _fresh_copy(function: Callable[..., Any]) -> Callable[..., Any] | None:
-    """A new function object with the function's code, which JAX has never traced: its first call
-    compiles afresh, while what it calls stays compiled (clearing every cache would make the
-    experiments that follow compile JAX's own operations again, a quarter of a second each). None
-    for what is not a plain Python function (a jitted one, a method, a partial): clear the caches."""
+def _never_traced(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The function as JAX has never traced it, so that its first call compiles afresh: a new
+    function object with its code, while what it calls stays compiled (clearing every cache would
+    make the experiments that follow compile JAX's own operations again, a quarter of a second
+    each). What is not a plain Python function (a jitted one, a method, a partial) is returned as
+    it is, with every cache cleared."""
     if not isinstance(function, types.FunctionType) or is_jitted(function):
-        return None
+        jax.clear_caches()
+        return function
     copy = types.FunctionType(function.__code__, function.__globals__, function.__name__, function.__defaults__,
                               function.__closure__)
     copy.__kwdefaults__ = function.__kwdefaults__
@@ -479,14 +479,12 @@ def _fresh_copy(function: Callable[..., Any]) -> Callable[..., Any] | None:
 def compilations(function: Callable[..., Any], inputs: list[Inputs]) -> int | None:
     """How many times JAX compiles the function over all the input sets (static arguments compile
     once per value), holding the run's device lock."""
-    fresh = _fresh_copy(function)
-    if fresh is None:
-        jax.clear_caches()
+    fresh = _never_traced(function)
     try:
         with device_lock(), compiling() as log:
             for each in inputs:
                 args, kwargs = each.fresh()
-                jax.block_until_ready(compiled(fresh or function, each)(*args, **kwargs))
+                jax.block_until_ready(compiled(fresh, each)(*args, **kwargs))
     except Exception:
         return None
     return log.compiles
