@@ -53,8 +53,9 @@ class Workers:
             pool.shutdown(wait=False, cancel_futures=True)
             for worker in self._processes:
                 worker.terminate()
-        else:
-            pool.shutdown()
+        # Also after terminating: the pool's manager thread must be joined here, or it writes to a
+        # closed pipe while the interpreter exits (an "Exception ignored" after "interrupted").
+        pool.shutdown()
         self._processes = set()
 
     def __enter__(self) -> Workers:
