@@ -98,8 +98,8 @@ class Model:
         self.repetition = Repetition(self)
         self.loops = Loops(self, text)
         self.class_fields = ClassFields(self)
-        self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
-        self._names_by_id: dict[str, list[ast.Name]] | None = None  # see names_of
+        self._names_by_id: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see names_of
+        self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] = {}  # see loads_of
         self.keys = Keys(self, options.key_names, text)
         self._module_arguments_static()
         propagation.defaults_never_passed()
@@ -394,21 +394,18 @@ class Model:
 
     def loads_of(self, name: str) -> list[tuple[Scope, ast.Name]]:
         """Every read of a name in this module, with its scope. Read-only."""
-        if self._loads_by_name is None:  # one pass over the module serves every question
-            self._loads_by_name = {}
-            for scope in self.scopes:
-                for use in scope.of_type(ast.Name):
-                    if isinstance(use.ctx, ast.Load):  # type: ignore[attr-defined]
-                        self._loads_by_name.setdefault(use.id, []).append((scope, use))  # type: ignore[attr-defined]
-        return self._loads_by_name.get(name, [])
+        found = self._loads_by_name.get(name)
+        if found is None:
+            found = self._loads_by_name[name] = [(s, n) for s, n in self.names_of(name) if isinstance(n.ctx, ast.Load)]
+        return found
 
-    def names_of(self, name: str) -> list[ast.Name]:
-        """Every occurrence of a name in this module, read, bound or deleted. Read-only."""
-        if self._names_by_id is None:
+    def names_of(self, name: str) -> list[tuple[Scope, ast.Name]]:
+        """Every occurrence of a name in this module, read, bound or deleted, with its scope. Read-only."""
+        if self._names_by_id is None:  # one pass over the module serves every question
             self._names_by_id = {}
             for scope in self.scopes:
                 for use in scope.of_type(ast.Name):
-                    self._names_by_id.setdefault(use.id, []).append(use)  # type: ignore[attr-defined]
+                    self._names_by_id.setdefault(use.id, []).append((scope, use))  # type: ignore[attr-defined]
         return self._names_by_id.get(name, [])
 
     def arguments_from_callers(self, function: Scope, param: str) -> list[tuple[Scope, ast.expr]]:

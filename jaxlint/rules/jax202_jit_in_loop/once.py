@@ -143,7 +143,7 @@ def _only_stored(repeated: Repeated, container: ast.expr) -> bool:
     text, root = ast.unparse(container), _root(container)
     if root is None:
         return False
-    for name in repeated.model.names_of(root):
+    for _, name in repeated.model.names_of(root):
         if not repeated.model.encloses(repeated.region, name):
             continue
         read = _read_of(repeated.model, name, text)
