@@ -369,10 +369,6 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
 
     Each file is analysed alone first; the project pass then tells each module how the others'
     traced code calls it, and the modules told something new are analysed again, until none is."""
-    from jaxlint.project.incoming import answers_differ
-    from jaxlint.project.propagate import incoming_facts
-    from jaxlint.project.resolve import ProjectIndex
-
     named = set(files)
     overrides = contents or {}
     others = list(dict.fromkeys(p for p in context if p not in named))
@@ -408,42 +404,54 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
         started = time.perf_counter()
         results = _analysed(check, every, data, [None] * len(every), cache, workers, heard)
         stats.first_pass = time.perf_counter() - started
-        absolute = [os.path.abspath(p) for p in every]
-        shown = _Shown()
-        used: list[Incoming | None] = [None] * len(every)
-        project = ProjectIndex({})
-        for _ in range(_PROJECT_ROUNDS):
-            started = time.perf_counter()
-            project.summaries.update((a, r.summary) for a, r in zip(absolute, results) if r.summary is not None)
-            try:
-                told = incoming_facts(project, shown)
-            except Exception:  # a bug of ours: the per-file findings stand, the run says what is missing
-                trace = traceback.format_exc(limit=-3)
-                if results:
-                    message = f"jaxlint crashed in the project pass (findings across modules are missing):\n{trace}"
-                    results[0] = replace(results[0], errors=(*results[0].errors, message))
-                break
-            again = []
-            for index, path in enumerate(absolute):
-                now = told.get(path)
-                if now == used[index] or results[index].summary is None:
-                    continue
-                if results[index].errors or answers_differ(results[index].asked, used[index], now):
-                    again.append(index)
-                else:  # nothing its analysis asked is answered otherwise: the result stands, as told now
-                    results[index], used[index] = replace(results[index], incoming=now), now
-            stats.project_pass += time.perf_counter() - started
-            if not again:
-                break
-            started = time.perf_counter()
-            fresh = _analysed(check, [every[i] for i in again], [data[i] for i in again],
-                              [told.get(absolute[i]) for i in again], cache, workers, None)
-            for index, result in zip(again, fresh):
-                results[index], used[index] = result, told.get(absolute[index])
-            stats.rounds += 1
-            stats.reanalysed += len(again)
-            stats.again += time.perf_counter() - started
+        _project_rounds(check, every, data, results, cache, workers, stats)
     return results[:len(files)]
+
+
+def _project_rounds(check: _Check | _Split, every: list[str], data: list[bytes | None], results: list[FileResult],
+                    cache: _Caches | None, workers: Workers, stats: ProjectStats) -> None:
+    """The project pass over the modules' summaries, and the modules told something new (that an
+    answer their analysis asked changed) analysed again with it, until none is: `results` are
+    replaced in place."""
+    from jaxlint.project.incoming import answers_differ
+    from jaxlint.project.propagate import incoming_facts
+    from jaxlint.project.resolve import ProjectIndex
+
+    absolute = [os.path.abspath(p) for p in every]
+    shown = _Shown()
+    used: list[Incoming | None] = [None] * len(every)
+    project = ProjectIndex({})
+    for _ in range(_PROJECT_ROUNDS):
+        started = time.perf_counter()
+        project.summaries.update((a, r.summary) for a, r in zip(absolute, results) if r.summary is not None)
+        try:
+            told = incoming_facts(project, shown)
+        except Exception:  # a bug of ours: the per-file findings stand, the run says what is missing
+            trace = traceback.format_exc(limit=-3)
+            if results:
+                message = f"jaxlint crashed in the project pass (findings across modules are missing):\n{trace}"
+                results[0] = replace(results[0], errors=(*results[0].errors, message))
+            break
+        again = []
+        for index, path in enumerate(absolute):
+            now = told.get(path)
+            if now == used[index] or results[index].summary is None:
+                continue
+            if results[index].errors or answers_differ(results[index].asked, used[index], now):
+                again.append(index)
+            else:  # nothing its analysis asked is answered otherwise: the result stands, as told now
+                results[index], used[index] = replace(results[index], incoming=now), now
+        stats.project_pass += time.perf_counter() - started
+        if not again:
+            break
+        started = time.perf_counter()
+        fresh = _analysed(check, [every[i] for i in again], [data[i] for i in again],
+                          [told.get(absolute[i]) for i in again], cache, workers, None)
+        for index, result in zip(again, fresh):
+            results[index], used[index] = result, told.get(absolute[index])
+        stats.rounds += 1
+        stats.reanalysed += len(again)
+        stats.again += time.perf_counter() - started
 
 
 class _Shown(dict):
