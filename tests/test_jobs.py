@@ -110,15 +110,15 @@ def test_a_dead_worker_is_reported_not_fatal() -> None:
 
 
 def a_dead_worker_is_reported_not_fatal() -> None:
-    from jaxlint.parallel import Workers, ordered_map
+    from jaxlint.parallel import Workers
 
     items = list(range(SERIAL_BELOW + 4))
     with Workers(2) as workers:
-        results = ordered_map(_dies_on_five, items, workers=workers, weights=[1] * len(items), on_crash=lambda n, exc: -1)
+        results = _mapped(_dies_on_five, items, workers)
         assert results[5] == -1
         assert all(r in (n * n, -1) for n, r in enumerate(results))
         # the next map (a project round) gets a working pool again
-        again = ordered_map(_square, items, workers=workers, weights=[1] * len(items), on_crash=lambda n, exc: -1)
+        again = _mapped(_square, items, workers)
     assert again == [n * n for n in items]
 
 
@@ -136,14 +136,21 @@ def test_workers_are_kept_over_the_maps_of_a_run() -> None:
 
 def workers_are_kept_over_the_maps_of_a_run() -> None:
     """The project rounds reuse the first round's processes: what they imported stays imported."""
-    from jaxlint.parallel import Workers, ordered_map
+    from jaxlint.parallel import Workers
 
     items = list(range(SERIAL_BELOW * 4))
     with Workers(2) as workers:
-        first = set(ordered_map(_worker_pid, items, workers=workers, weights=[1] * len(items), on_crash=lambda n, exc: 0))
-        second = set(ordered_map(_worker_pid, items, workers=workers, weights=[1] * len(items), on_crash=lambda n, exc: 0))
+        first, second = set(_mapped(_worker_pid, items, workers)), set(_mapped(_worker_pid, items, workers))
     assert os.getpid() not in first
     assert second <= first
+
+
+def _mapped(function, items: list[int], workers) -> list:
+    """`ordered_map` of `function` over `items` with `workers`, alike weights, -1 for an item whose
+    worker died."""
+    from jaxlint.parallel import ordered_map
+
+    return ordered_map(function, items, workers=workers, weights=[1] * len(items), on_crash=lambda n, exc: -1)
 
 
 def test_a_pool_has_no_more_processes_than_items() -> None:
@@ -153,10 +160,10 @@ def test_a_pool_has_no_more_processes_than_items() -> None:
 def a_pool_has_no_more_processes_than_items() -> None:
     import multiprocessing
 
-    from jaxlint.parallel import Workers, ordered_map
+    from jaxlint.parallel import Workers
 
     items = list(range(SERIAL_BELOW))
     with Workers(SERIAL_BELOW * 2) as workers:
-        results = ordered_map(_square, items, workers=workers, weights=[1] * len(items), on_crash=lambda n, exc: -1)
+        results = _mapped(_square, items, workers)
         assert len(multiprocessing.active_children()) == SERIAL_BELOW
     assert results == [n * n for n in items]
