@@ -12,7 +12,8 @@ from typing import TypeVar
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
-# Below this many items, starting processes costs more than it saves.
+# Below this many items, starting processes costs more than it saves (once started, they take any map
+# of two or more: a project round of a few modules).
 SERIAL_BELOW = 8
 _CHUNKS_PER_JOB = 16  # many more groups than processes: whoever is free takes the next, and the last ones are short
 
@@ -40,6 +41,10 @@ class Workers:
             self._size = min(self.jobs, items)
             self._pool = ProcessPoolExecutor(self._size, mp_context=context, initializer=_start_pool_worker)
         return self._pool, self._size
+
+    @property
+    def running(self) -> bool:
+        return self._pool is not None
 
     def started(self, processes: set) -> None:
         self._processes |= processes
@@ -72,7 +77,7 @@ def ordered_map(function: Callable[[Item], Result], items: Sequence[Item], *, wo
     starts last. `on_crash` stands in for an item whose worker died (segfault, killed); `on_done`
     hears the index of each item as it is done (progress). Ctrl-C ends the workers at once."""
     done = on_done or (lambda index: None)
-    if min(workers.jobs, len(items)) <= 1 or len(items) < SERIAL_BELOW:
+    if min(workers.jobs, len(items)) <= 1 or (len(items) < SERIAL_BELOW and not workers.running):
         results = []
         with analysis_gc():
             for index, item in enumerate(items):

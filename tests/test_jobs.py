@@ -141,8 +141,11 @@ def workers_are_kept_over_the_maps_of_a_run() -> None:
     items = list(range(SERIAL_BELOW * 4))
     with Workers(2) as workers:
         first, second = set(_mapped(_worker_pid, items, workers)), set(_mapped(_worker_pid, items, workers))
+        # a round of a few modules, too few to be worth starting processes for, goes to those running
+        few = set(_mapped(_worker_pid, items[:2], workers))
     assert os.getpid() not in first
     assert second <= first
+    assert few <= first
 
 
 def _mapped(function, items: list[int], workers) -> list:

@@ -36,6 +36,10 @@ class Context:
     _spans: dict[tuple[int, int, int, int], list[cst.CSTNode]] = field(default_factory=dict)
     _lines: dict[int, list[cst.CSTNode]] = field(default_factory=dict)
     _names: set[str] | None = None
+    _kinds: dict[type, list[cst.CSTNode]] | None = None
+    _named: dict[str, list[cst.Name]] | None = None
+    # What a fix asks of the whole module, answered once for all its findings (the file's style).
+    answers: dict[str, object] = field(default_factory=dict)
 
     @classmethod
     def parse(cls, text: str) -> Context:
@@ -69,6 +73,23 @@ class Context:
                 self._lines.setdefault(where.start.line, []).append(node)
         return [node for node in self._lines.get(line, ()) if isinstance(node, kind)]
 
+    def of_kind(self, kind: type[N]) -> list[N]:
+        """The nodes of exactly the type `kind`, in the module's order. Indexed once for every type,
+        so that a fix that looks through the module for each finding stays linear."""
+        if self._kinds is None:
+            self._kinds = {}
+            for node in self.positions:
+                self._kinds.setdefault(type(node), []).append(node)
+        return self._kinds.get(kind, [])  # type: ignore[return-value]
+
+    def named(self, identifier: str) -> list[cst.Name]:
+        """The names spelled `identifier`, in the module's order."""
+        if self._named is None:
+            self._named = {}
+            for node in self.of_kind(cst.Name):
+                self._named.setdefault(node.value, []).append(node)
+        return self._named.get(identifier, [])
+
     def ancestors(self, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         while node in self.parents:
             node = self.parents[node]
@@ -97,7 +118,7 @@ class Context:
     def names(self) -> set[str]:
         """Every identifier in the module: fresh names avoid all of them."""
         if self._names is None:
-            self._names = {n.value for n in self.positions if isinstance(n, cst.Name)}
+            self._names = {n.value for n in self.of_kind(cst.Name)}
         return self._names
 
     def fresh(self, base: str, taken: set[str] = frozenset()) -> str:  # type: ignore[assignment]

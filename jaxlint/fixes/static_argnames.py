@@ -40,8 +40,8 @@ def _entry(ctx: Context, operand: cst.CSTNode, finding: Finding) -> cst.Function
     data = finding.fix_data or {}
     if data.get("entry") in (None, (finding.function or "").rsplit(".", 1)[-1]):
         return ctx.function_of(operand, finding)
-    for node in ctx.positions:
-        if isinstance(node, cst.FunctionDef) and node.name.value == data["entry"] \
+    for node in ctx.of_kind(cst.FunctionDef):
+        if node.name.value == data["entry"] \
                 and ctx.positions[node.name].start.line == data.get("function"):
             return node
     raise FixError("the jit-compiled function was not found")
@@ -64,7 +64,7 @@ def _static(ctx: Context, function: cst.FunctionDef, params: list[str]) -> list[
             return _merge(ctx, expr, function, params)
         if _is_jit(expr):
             return _wrap(ctx, expr, params)
-    calls = [c for c in ctx.positions if isinstance(c, cst.Call) and _is_jit(c.func) and c.args
+    calls = [c for c in ctx.of_kind(cst.Call) if _is_jit(c.func) and c.args
              and _names_function(ctx, c.args[0].value, function)]
     if not calls:
         raise FixError("no `jax.jit` application of the function found")
@@ -146,6 +146,9 @@ def _wrap(ctx: Context, jit: cst.BaseExpression, params: list[str]) -> list[Edit
 
 
 def _uses_factory_form(ctx: Context) -> bool:
-    return any(isinstance(n, cst.Decorator) and isinstance(n.decorator, cst.Call) and _is_jit(n.decorator.func)
-               and n.decorator.args[:1] != [] and all(a.keyword is not None for a in n.decorator.args)
-               for n in ctx.positions)
+    """Whether the module writes `@jax.jit(static_argnames=...)` (asked once per module)."""
+    if "jit factory form" not in ctx.answers:
+        ctx.answers["jit factory form"] = any(
+            isinstance(n.decorator, cst.Call) and _is_jit(n.decorator.func) and n.decorator.args[:1] != []
+            and all(a.keyword is not None for a in n.decorator.args) for n in ctx.of_kind(cst.Decorator))
+    return bool(ctx.answers["jit factory form"])

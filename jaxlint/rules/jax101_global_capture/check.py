@@ -26,6 +26,7 @@ _LINE_NUMBER = re.compile(r"\bline (\d+)")  # the rows a change's description na
 
 def check(model: Model) -> Iterator[Report]:
     building: dict[Scope, set[Scope]] = {}  # per class: the methods that build its objects
+    sites = _ChangeSites(model)
     for scope in model.functions():
         info = model.info(scope)
         if not info.cached or _inside_cached(model, scope):
@@ -45,7 +46,7 @@ def check(model: Model) -> Iterator[Report]:
                 continue  # rebound by the function itself: a side effect, JAX107's finding
             if nested and owner.kind == "module":
                 continue  # a new function object per enclosing call is traced afresh
-            change = _later_change(model, owner, name, scope, _attributes_read(model, found))
+            change = _later_change(model, sites, owner, name, scope, _attributes_read(model, found))
             if change is None:
                 continue
             reported.add(load.id)
@@ -392,12 +393,18 @@ def _attributes_read(model: Model, uses: list[ast.Name]) -> frozenset[str] | Non
 def _changed_part(target: ast.Attribute | ast.Subscript) -> tuple[str, str | None] | None:
     """The name a store or `del` target changes and the attribute of it that changes:
     `OBJ.a = v`, `OBJ.a[k] = v` and `OBJ.a.b = v` change `a`; `OBJ[k] = v` the whole object (None)."""
-    node = target
-    while isinstance(node.value, (ast.Attribute, ast.Subscript)):
-        node = node.value
+    node = _innermost_part(target)
     if not isinstance(node.value, ast.Name):
         return None
     return node.value.id, node.attr if isinstance(node, ast.Attribute) else None
+
+
+def _innermost_part(target: ast.Attribute | ast.Subscript) -> ast.Attribute | ast.Subscript:
+    """`CFG.a` of `CFG.a[k].b`: the link of the chain whose value is not an attribute or subscript."""
+    node = target
+    while isinstance(node.value, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node
 
 
 def _changes_read(target: ast.Attribute | ast.Subscript, name: str, read: frozenset[str] | None) -> bool:
@@ -413,7 +420,54 @@ def _defined_at(scope: Scope) -> int:
     return min([node.lineno] + [d.lineno for d in decorators])
 
 
-def _later_change(model: Model, owner: Scope, name: str, function: Scope,
+class _ChangeSites:
+    """Where a name can be changed, indexed once per module by the name: the scopes declaring it
+    `global` or `nonlocal`, and each scope's subscripts and attributes by the name at their root
+    (`CFG` of `CFG.lr = v`, `SEEN.append(x)`). A module of many compiled functions reading many
+    globals then looks each read up, where walking every function for each read was quadratic."""
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self._declaring: dict[tuple[str, bool], list[Scope]] | None = None
+        self._rooted: dict[Scope, dict[str, list[ast.AST]]] = {}
+        self._under: dict[Scope, dict[str, list[Scope]]] = {}
+
+    def declaring(self, name: str, module: bool) -> list[Scope]:
+        """The scopes that declare `name` global (`module`) or nonlocal, in the model's order."""
+        if self._declaring is None:
+            self._declaring = {}
+            for scope in self.model.scopes:
+                for declared, is_global in ((scope.globals, True), (scope.nonlocals, False)):
+                    for each in declared:
+                        self._declaring.setdefault((each, is_global), []).append(scope)
+        return self._declaring.get((name, module), [])
+
+    def rooted(self, scope: Scope, name: str) -> list[ast.AST]:
+        """The subscripts and attributes of `scope` rooted at `name`, in `of_type`'s order."""
+        return self._by_root(scope).get(name, [])
+
+    def _by_root(self, scope: Scope) -> dict[str, list[ast.AST]]:
+        index = self._rooted.get(scope)
+        if index is None:
+            index = self._rooted[scope] = {}
+            for node in scope.of_type(ast.Subscript, ast.Attribute):
+                innermost = _innermost_part(node)  # type: ignore[arg-type]
+                if isinstance(innermost.value, ast.Name):
+                    index.setdefault(innermost.value.id, []).append(node)
+        return index
+
+    def scopes_under(self, owner: Scope, name: str) -> list[Scope]:
+        """The scopes of `owner`'s subtree with a subscript or attribute rooted at `name`, in its order."""
+        index = self._under.get(owner)
+        if index is None:
+            index = self._under[owner] = {}
+            for scope in owner.subtree():
+                for root in self._by_root(scope):
+                    index.setdefault(root, []).append(scope)
+        return index.get(name, [])
+
+
+def _later_change(model: Model, sites: _ChangeSites, owner: Scope, name: str, function: Scope,
                   read: frozenset[str] | None) -> str | None:
     """How `name` (or of it, the attributes `read`) changes after `function` is defined (as
     words for the message), or None."""
@@ -432,9 +486,8 @@ def _later_change(model: Model, owner: Scope, name: str, function: Scope,
         if owner.kind == "module" or (_jit_wrapped(model, function)
                                       and _called_after(model, owner, function, binding.lineno, loop)):
             return f"rebound on line {binding.lineno}"
-    for scope in model.scopes:
-        declared = scope.globals if owner.kind == "module" else scope.nonlocals
-        if scope is not owner and name in declared and scope.bindings.get(name):
+    for scope in sites.declaring(name, owner.kind == "module"):
+        if scope is not owner and scope.bindings.get(name):
             if _created_after_rebinding(scope, name, function) or _only_initialised_by(model, owner, name, scope):
                 continue
             if owner.kind == "module" or owner in scope.ancestors():
@@ -442,8 +495,8 @@ def _later_change(model: Model, owner: Scope, name: str, function: Scope,
                 return f"assigned in `{function_label(scope)}` (line {line})"
     if bindings[0].lineno > defined:
         return None
-    return _later_mutation(model, owner, name, function, bindings, read) or _mutation_in_functions(
-        model, owner, name, function, read)
+    return _later_mutation(model, sites, owner, name, function, bindings, read) or _mutation_in_functions(
+        model, sites, owner, name, function, read)
 
 
 def _only_initialised_by(model: Model, owner: Scope, name: str, scope: Scope) -> bool:
@@ -597,13 +650,13 @@ def _called_after(model: Model, owner: Scope, function: Scope, line: int, loop: 
     return False
 
 
-def _later_mutation(model: Model, owner: Scope, name: str, function: Scope, bindings,
+def _later_mutation(model: Model, sites: _ChangeSites, owner: Scope, name: str, function: Scope, bindings,
                     read: frozenset[str] | None) -> str | None:
     """Item/attribute assignment or a mutating method call in the owner's own code after the def
     (for a closure: followed by a call of the compiled function)."""
     container = any(_is_container(model, b.node, owner) for b in bindings)
     defined = _defined_at(function)
-    for node in owner.of_type(ast.Subscript, ast.Attribute):
+    for node in sites.rooted(owner, name):  # any other changes another name
         if node.lineno <= defined:
             continue
         stored = isinstance(node.ctx, (ast.Store, ast.Del))  # type: ignore[attr-defined]
@@ -628,7 +681,7 @@ def _mutating_call(model: Model, node: ast.AST, name: str) -> bool:
             and node.attr in MUTATORS and isinstance(call := model.parent(node), ast.Call) and call.func is node)
 
 
-def _mutation_in_functions(model: Model, owner: Scope, name: str, function: Scope,
+def _mutation_in_functions(model: Model, sites: _ChangeSites, owner: Scope, name: str, function: Scope,
                            read: frozenset[str] | None) -> str | None:
     """Another function changes the value in place, at a time of its own: `CFG["lr"] = v`,
     `CFG.lr = v`, `STATS[:] = ...`, `SCALES[i] = v`, `CFG.update(...)`, `seen.append(x)`.
@@ -638,10 +691,10 @@ def _mutation_in_functions(model: Model, owner: Scope, name: str, function: Scop
     if kind is None and owner.kind != "module":
         return None  # a parameter or an unknown object of the enclosing function (a Pallas Ref...)
     own = set(function.subtree())
-    for scope in owner.subtree():
+    for scope in sites.scopes_under(owner, name):
         if scope in own or scope is owner or not scope.is_function or scope.lookup_scope(name) is not owner:
             continue
-        for node in scope.of_type(ast.Subscript, ast.Attribute):
+        for node in sites.rooted(scope, name):
             if isinstance(node.ctx, ast.Store) and _changes_read(node, name, read) and (  # type: ignore[attr-defined,arg-type]
                     isinstance(node, ast.Attribute) or _constant_key(node.slice)  # type: ignore[attr-defined]
                     or kind == "sequence" and isinstance(node.value, ast.Name)):  # type: ignore[attr-defined]

@@ -77,9 +77,8 @@ def _call_sites(ctx: Context, function: cst.FunctionDef) -> list[cst.Call]:
     while pending:
         target, home = pending.pop()
         done.add(target)
-        for node in list(ctx.positions):
-            if not isinstance(node, cst.Name) or node.value != target or node is function.name \
-                    or not resolves_to(ctx, node, target, home):
+        for node in ctx.named(target):
+            if node is function.name or not resolves_to(ctx, node, target, home):
                 continue
             parent = ctx.parents.get(node)
             if isinstance(parent, cst.Call) and parent.func is node:

@@ -23,7 +23,7 @@ def build(ctx: Context, finding: Finding, method: cst.FunctionDef, add_parameter
     if any(a in taken for a in attributes):
         raise FixError("an attribute's name is already a name in the method")
     compiled = ctx.fresh(f"_{method.name.value.strip('_')}_traced")
-    reads = [node for node in ctx.positions if isinstance(node, cst.Attribute) and node.attr.value in attributes
+    reads = [node for node in ctx.of_kind(cst.Attribute) if node.attr.value in attributes
              and isinstance(node.value, cst.Name) and node.value.value == owner
              and any(a is method for a in ctx.ancestors(node)) and resolves_to(ctx, node.value, owner, method)]
     return [_wrapper(ctx, method, owner, compiled, attributes), ctx.replace(method.name, compiled),

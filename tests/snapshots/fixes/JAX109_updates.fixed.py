@@ -14,3 +14,10 @@ def bump(x, rows):
     jnp.sort(x)
     return x
 
+
+@jax.jit
+def parenthesized(x):
+    x = x.at[0].set(1.0)
+    x = x.at[1].set(
+        2.0)
+    return x
