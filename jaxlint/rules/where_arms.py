@@ -192,7 +192,7 @@ def _static_use(model: Model, scope: Scope, expr: ast.expr) -> bool:
 
 
 def _name_used_statically(model: Model, scope: Scope, name: str) -> bool:
-    return any(where is scope and _in_static_position(model, scope, load) for where, load in model.loads_of(name))
+    return any(_in_static_position(model, scope, load) for load in model.loads_in(scope, name))
 
 
 def _in_static_position(model: Model, scope: Scope, node: ast.expr) -> bool:

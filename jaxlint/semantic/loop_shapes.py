@@ -179,7 +179,7 @@ class LoopShapes:
             return False
         model = self.model
         for loop in loops:
-            if not any(model.encloses(loop, use) for _, use in model.names_of(name)):
+            if not model.names_within(loop, name):
                 continue  # every way to lengthen it names it
             nodes = list(body_nodes(loop))
             if any(self._lengthens(n, name, scope) for n in nodes) and not any(self._resets(n, name, scope) for n in nodes):

@@ -23,7 +23,7 @@ from jaxlint.semantic.module_arguments import module_arguments_static
 from jaxlint.semantic.propagation import TREE_MAPS, Propagation, admitted, call_argument
 from jaxlint.semantic.removed_api import Reference, references
 from jaxlint.semantic.repetition import Repetition
-from jaxlint.semantic.scopes import Scope, ScopeBuilder
+from jaxlint.semantic.scopes import Scope, ScopeBuilder, outer_parts
 from jaxlint.semantic.traced import (
     ExternalEntry,
     TraceAnalysis,
@@ -100,6 +100,7 @@ class Model:
         self.class_fields = ClassFields(self)
         self._names_by_id: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see names_of
         self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] = {}  # see loads_of
+        self._names_by_scope: dict[Scope, dict[str, list[ast.Name]]] = {}  # see names_within
         self.keys = Keys(self, options.key_names, text)
         self._module_arguments_static()
         propagation.defaults_never_passed()
@@ -407,6 +408,32 @@ class Model:
                 for use in scope.of_type(ast.Name):
                     self._names_by_id.setdefault(use.id, []).append((scope, use))  # type: ignore[attr-defined]
         return self._names_by_id.get(name, [])
+
+    def names_within(self, region: ast.AST, name: str) -> list[ast.Name]:
+        """Every occurrence of a name inside `region` (a loop, a function). Looked up in the scopes
+        that hold `region`'s code, not among the module's every `x`: asked per loop, that made a
+        module of many alike functions quadratic. Read-only."""
+        own = self.scope_of.get(region)
+        if own is not None:  # a function or class: its body, and its header that the scope around it reads
+            header = [n for part in outer_parts(region) for n in ast.walk(part) if isinstance(n, ast.Name) and n.id == name]
+            return header + [use for scope in own.subtree() for use in self._named_in(scope).get(name, ())]
+        holder = self._parents.get(region)
+        while holder is not None and holder not in self.scope_of:
+            holder = self._parents.get(holder)
+        home = self.scope_of[holder] if holder is not None else self.module
+        return [use for scope in home.subtree() for use in self._named_in(scope).get(name, ()) if self.encloses(region, use)]
+
+    def loads_in(self, scope: Scope, name: str) -> list[ast.Name]:
+        """The reads of a name in `scope` itself (not in the scopes nested in it)."""
+        return [use for use in self._named_in(scope).get(name, ()) if isinstance(use.ctx, ast.Load)]
+
+    def _named_in(self, scope: Scope) -> dict[str, list[ast.Name]]:
+        found = self._names_by_scope.get(scope)
+        if found is None:
+            found = self._names_by_scope[scope] = {}
+            for use in scope.of_type(ast.Name):
+                found.setdefault(use.id, []).append(use)  # type: ignore[attr-defined]
+        return found
 
     def arguments_from_callers(self, function: Scope, param: str) -> list[tuple[Scope, ast.expr]]:
         """What each call of `function` in this module passes for `param`, with the calling scope;

@@ -76,7 +76,7 @@ def _is_none_test(test: ast.expr) -> str | None:
 def _uses_rule_out(model: Model, owner: Scope, function_name: str, tested: str) -> bool:
     """Every read of the function's name in `owner` is an eager call, or comes after None is ruled out."""
     aliases = {tested: float("inf"), **_aliases(model, owner, tested)}
-    uses = [use for scope, use in model.loads_of(function_name) if scope is owner]
+    uses = model.loads_in(owner, function_name)
     for use in uses:
         call = model.parent(use)
         if isinstance(call, ast.Call) and call.func is use:

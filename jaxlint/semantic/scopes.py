@@ -246,7 +246,7 @@ class ScopeBuilder:
             self.parents[statement] = node
             stack.append(statement)
         stack.append(inner)
-        for expr in reversed(_outer_parts(node)):
+        for expr in reversed(outer_parts(node)):
             self.parents[expr] = node
             stack.append(expr)
 
@@ -281,7 +281,8 @@ def _appenders(scope: Scope) -> tuple:
     return scope.nodes[ast.Name].append, scope.nodes[ast.Attribute].append, scope.nodes[ast.Call].append
 
 
-def _outer_parts(node: ast.AST) -> list[ast.AST]:
+def outer_parts(node: ast.AST) -> list[ast.AST]:
+    """What of a function or class its enclosing scope evaluates: decorators, defaults, annotations, bases."""
     parts: list[ast.AST] = list(getattr(node, "decorator_list", []))
     if isinstance(node, ast.ClassDef):
         parts += node.bases + [k.value for k in node.keywords]

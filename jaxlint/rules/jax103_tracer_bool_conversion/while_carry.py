@@ -56,4 +56,4 @@ def _bound_before(scope: Scope, name: str, loop: ast.While) -> bool:
 
 def _read_after(model: Model, scope: Scope, name: str, loop: ast.While) -> bool:
     end = loop.end_lineno or loop.lineno
-    return any(where is scope and load.lineno > end for where, load in model.loads_of(name))
+    return any(load.lineno > end for load in model.loads_in(scope, name))

@@ -114,7 +114,7 @@ def _kept(repeated: Repeated, expr: ast.expr, depth: int) -> bool:
 def _target_keeps(repeated: Repeated, target: ast.expr, depth: int) -> bool:
     if isinstance(target, ast.Name):  # kept where each read of the name keeps it (no read: dropped, uncalled)
         model = repeated.model
-        loads = [use for _, use in model.loads_of(target.id) if model.encloses(repeated.region, use)]
+        loads = [use for use in model.names_within(repeated.region, target.id) if isinstance(use.ctx, ast.Load)]
         return all(_kept(repeated, load, depth - 1) for load in loads)
     if isinstance(target, ast.Subscript):  # `table[name] = ...`: a slot per item
         return repeated.varies(target.slice) and _only_stored(repeated, target.value)
@@ -143,9 +143,7 @@ def _only_stored(repeated: Repeated, container: ast.expr) -> bool:
     text, root = ast.unparse(container), _root(container)
     if root is None:
         return False
-    for _, name in repeated.model.names_of(root):
-        if not repeated.model.encloses(repeated.region, name):
-            continue
+    for name in repeated.model.names_within(repeated.region, root):
         read = _read_of(repeated.model, name, text)
         if read is not None and not _storing(repeated.model, read):
             return False
