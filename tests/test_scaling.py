@@ -1,5 +1,6 @@
 """A check's time grows with the file, not with its findings squared: for each rule, a module of N
-alike functions with one finding each (and its fix built, as a check builds it), then of 8N. Linear
+alike functions with one finding each (and its fix built, as a check builds it), then of 8N; and
+N findings in one scope (a module-level training loop, a class of compiled methods), then 8N. Linear
 work takes 8 times as long; work that looks through the module once per finding, 64 times."""
 
 from __future__ import annotations
@@ -38,9 +39,23 @@ SHAPES = {
     "calls": "def f_{i}(x):\n    return h_{j}(x) + 1\n@jax.jit\ndef h_{i}(x):\n    return f_{j}(x) * 2\n",
 }
 
+# N findings in one scope: what makes them is repeated within it.
+ONE_SCOPE = {
+    "JAX102 in a module-level loop": ("key = jax.random.PRNGKey(0)\nstep = jax.jit(lambda p, x: p + x)\np = jnp.zeros(3)\n"
+                                      "for epoch in range(10):\n",
+                                      "    x{i} = jax.random.normal(key, (3,))\n    p = step(p, x{i})\n"),
+    "JAX101 in a class of compiled methods": ("from functools import partial\n\n\nclass Model:\n    def __init__(self):\n"
+                                              "        self.scale = 1.0\n",
+                                              "    @partial(jax.jit, static_argnums=0)\n    def f{i}(self, x):\n"
+                                              "        return x * self.scale\n    def set{i}(self, v):\n        self.scale = v\n"),
+}
 
-def _module(shape: str, count: int) -> str:
-    return HEAD + "\n\n".join(shape.format(i=i, j=(7 * i + 3) % count) for i in range(count))
+
+def _module(name: str, count: int) -> str:
+    if name in ONE_SCOPE:
+        head, repeated = ONE_SCOPE[name]
+        return HEAD + head + "".join(repeated.format(i=i) for i in range(count))
+    return HEAD + "\n\n".join(SHAPES[name].format(i=i, j=(7 * i + 3) % count) for i in range(count))
 
 
 def _cpu(text: str) -> tuple[float, int]:
@@ -49,11 +64,16 @@ def _cpu(text: str) -> tuple[float, int]:
     return time.process_time() - started, len(result.findings)
 
 
-@pytest.mark.parametrize("name", SHAPES)
+@pytest.mark.parametrize("name", [*SHAPES, *ONE_SCOPE])
 def test_time_grows_with_the_file_not_the_findings_squared(name: str) -> None:
-    small, large = _module(SHAPES[name], 40), _module(SHAPES[name], 320)
+    small, large = _module(name, 40), _module(name, 320)
     _cpu(small)  # imports, the fix builders' included
-    (short, few), (long, many) = _cpu(small), _cpu(large)
-    if name != "calls":
-        assert many == 8 * few and few >= 40, (few, many)  # each function has its finding
-    assert long < 20 * max(short, 0.01), f"8x the findings took {long / short:.1f}x the time"
+    ratios = []
+    for _ in range(3):  # a busy moment can slow one run; work that grows with the square slows every one
+        (short, few), (long, many) = _cpu(small), _cpu(large)
+        if name != "calls":
+            assert few >= 40 and abs(many - 8 * few) <= 8, (few, many)  # a finding each (a loop: and its key)
+        ratios.append(long / max(short, 0.01))
+        if ratios[-1] < 20:
+            return
+    pytest.fail(f"8x the findings took {min(ratios):.1f}x the time (linear: 8x)")

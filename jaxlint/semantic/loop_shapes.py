@@ -38,6 +38,8 @@ class LoopShapes:
     def __init__(self, model: Model) -> None:
         self.model = model
         self.loops = model.loops
+        self._naming_cache: dict[ast.AST, dict[str, list[ast.AST]]] = {}
+        self._growing: dict[tuple[str, Scope, tuple[ast.AST, ...]], bool] = {}
 
     def shape_change(self, expr: ast.expr, scope: Scope, loops: list[ast.AST],
                      followed: frozenset[str] = frozenset()) -> str | None:
@@ -174,17 +176,37 @@ class LoopShapes:
 
     def _grows(self, name: str, scope: Scope, loops: list[ast.AST]) -> bool:
         """`name` is made longer every iteration of one of `loops`, and nothing in that loop empties,
-        shortens or rebinds it; nor is it a container of bounded length (`deque(maxlen=k)`)."""
-        if self._bounded(name, scope):
-            return False
-        model = self.model
-        for loop in loops:
-            if not model.names_within(loop, name):
-                continue  # every way to lengthen it names it
+        shortens or rebinds it; nor is it a container of bounded length (`deque(maxlen=k)`).
+        Memoised: a long loop asks it of the same name at every read."""
+        key = (name, scope, tuple(loops))
+        found = self._growing.get(key)
+        if found is None:
+            found = self._growing[key] = not self._bounded(name, scope) and any(
+                self._grows_in(loop, name, scope) for loop in loops)
+        return found
+
+    def _grows_in(self, loop: ast.AST, name: str, scope: Scope) -> bool:
+        nodes = self._naming(loop).get(name, ())
+        return any(self._lengthens(n, name, scope) for n in nodes) and not any(self._resets(n, name, scope) for n in nodes)
+
+    def _naming(self, loop: ast.AST) -> dict[str, list[ast.AST]]:
+        """The nodes that run every iteration of `loop` (`body_nodes`), by the names they hold as
+        themselves, a child or a grandchild: every way to lengthen or reset a list names it so
+        (`buf.append`, `buf += [x]`, `a, buf = ...`). Indexed once per loop: asked for every name
+        read in it, a walk of the body each time was quadratic in a long loop."""
+        found = self._naming_cache.get(loop)
+        if found is None:
             nodes = list(body_nodes(loop))
-            if any(self._lengthens(n, name, scope) for n in nodes) and not any(self._resets(n, name, scope) for n in nodes):
-                return True
-        return False
+            inside = {id(n) for n in nodes}
+            sets: dict[str, dict[int, ast.AST]] = {}
+            for node in nodes:
+                if isinstance(node, ast.Name):
+                    parent = self.model.parent(node)
+                    for holder in (node, parent, self.model.parent(parent) if parent is not None else None):
+                        if holder is not None and id(holder) in inside:
+                            sets.setdefault(node.id, {})[id(holder)] = holder
+            found = self._naming_cache[loop] = {name: list(held.values()) for name, held in sets.items()}
+        return found
 
     def _lengthens(self, node: ast.AST, name: str, scope: Scope) -> bool:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):

@@ -25,7 +25,7 @@ _LINE_NUMBER = re.compile(r"\bline (\d+)")  # the rows a change's description na
 
 
 def check(model: Model) -> Iterator[Report]:
-    building: dict[Scope, set[Scope]] = {}  # per class: the methods that build its objects
+    classes = _ClassChanges(model)
     sites = _ChangeSites(model)
     for scope in model.functions():
         info = model.info(scope)
@@ -57,7 +57,7 @@ def check(model: Model) -> Iterator[Report]:
             fixable = "unsafe" if _all_calls_found(model, scope) and passable(model, owner, name, scope, found) else None
             yield Report(load, message, scope, fixable=fixable, fix_data={"name": load.id},
                          lines=tuple(int(row) for row in _LINE_NUMBER.findall(change)))
-        yield from _stale_self_reads(model, scope, building)
+        yield from _stale_self_reads(model, scope, classes)
         yield from _state_changed_elsewhere(model, scope, reported)
 
 
@@ -88,7 +88,7 @@ def _state_changed_elsewhere(model: Model, scope: Scope, reported: set[str]) -> 
                      f"an argument", scope, fix_data={"name": shown})  # no fix: the name tells verify what to change
 
 
-def _stale_self_reads(model: Model, method: Scope, building: dict[Scope, set[Scope]]) -> Iterator[Report]:
+def _stale_self_reads(model: Model, method: Scope, classes: _ClassChanges) -> Iterator[Report]:
     """A method compiled with its object static (`@partial(jax.jit, static_argnums=0)`,
     `jax.jit(self.method)`) is cached per object: `self.scale` read at trace time stays baked in
     when another method reassigns it (in JAX 0.10.2 even when `__hash__` reads `scale`: the
@@ -103,9 +103,7 @@ def _stale_self_reads(model: Model, method: Scope, building: dict[Scope, set[Sco
     chain = model.class_fields.plain_class_chain(cls)
     if chain is None:
         return
-    if cls not in building:
-        building[cls] = _building_methods(model, chain)
-    changes = {**_instance_attribute_changes(model, cls, method), **_attribute_changes(chain, method, building[cls])}
+    changes = classes.changes(cls, chain, method)
     reads = _self_attribute_reads(method, params[0])
     first = {}
     for node in reads:
@@ -193,38 +191,61 @@ def _self_call_in(model: Model, scope: Scope, node: ast.Attribute, methods: set[
             and scope.positional_params()[0] == node.value.id and scope.lookup_scope(node.value.id) is scope)
 
 
-def _attribute_changes(chain: list[Scope], compiled: Scope, building: set[Scope]) -> dict[str, tuple[Scope, int]]:
-    """Attribute of the object → a method (not one building the object, not `compiled`) that
-    reassigns or changes it in place (`self.scale = v`, `self.table[0] = v`), with the line."""
-    changes: dict[str, tuple[Scope, int]] = {}
+class _ClassChanges:
+    """Where the attributes of a class's objects change, found once per class for all its compiled
+    methods (found per method, a class of many compiled methods was quadratic)."""
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self._in_methods: dict[Scope, dict[str, list[tuple[Scope, int]]]] = {}
+        self._outside: dict[Scope, list[tuple[Scope, ast.AST, str]]] = {}
+
+    def changes(self, cls: Scope, chain: list[Scope], compiled: Scope) -> dict[str, tuple[Scope, int]]:
+        """Attribute → where it changes, as `compiled` sees it: stores on the class's objects from outside
+        its methods (`_instance_stores`), overridden by the methods' own (`_method_stores`)."""
+        if cls not in self._in_methods:
+            self._in_methods[cls] = _method_stores(chain, _building_methods(self.model, chain))
+            self._outside[cls] = _instance_stores(self.model, cls)
+        changes: dict[str, tuple[Scope, int]] = {}
+        for scope, node, attr in self._outside[cls]:
+            # At module level only a store after a call of the compiled method (or in a loop) changes what a trace has seen.
+            if scope.kind != "module" or _enclosing_loop(self.model, node) is not None \
+                    or _method_called_before(self.model, compiled, node.lineno):  # type: ignore[attr-defined]
+                changes.setdefault(attr, (scope, node.lineno))  # type: ignore[attr-defined]
+        for attr, stores in self._in_methods[cls].items():
+            found = next(((m, line) for m, line in stores if m is not compiled), None)
+            if found is not None:
+                changes[attr] = found
+        return changes
+
+
+def _method_stores(chain: list[Scope], building: set[Scope]) -> dict[str, list[tuple[Scope, int]]]:
+    """Attribute of the object → the methods (not those building the object) that reassign or change
+    it in place (`self.scale = v`, `self.table[0] = v`), each with the line, in source order."""
+    stores: dict[str, list[tuple[Scope, int]]] = {}
     for method, self_name in _own_methods(chain):
-        if method is compiled or method in building:
+        if method in building:
             continue
         for scope in method.subtree():
             for node in scope.of_type(ast.Attribute, ast.Subscript):
                 part = _changed_part(node) if isinstance(node.ctx, (ast.Store, ast.Del)) else None  # type: ignore[attr-defined,arg-type]
                 if part is not None and part[0] == self_name and part[1] is not None \
                         and scope.lookup_scope(self_name) is method:
-                    changes.setdefault(part[1], (method, node.lineno))
-    return changes
+                    stores.setdefault(part[1], []).append((method, node.lineno))
+    return stores
 
 
-def _instance_attribute_changes(model: Model, cls: Scope, compiled: Scope) -> dict[str, tuple[Scope, int]]:
-    """Attribute → (scope, line) of a store on an object of the class from outside its methods:
+def _instance_stores(model: Model, cls: Scope) -> list[tuple[Scope, ast.AST, str]]:
+    """Stores of an attribute on an object of the class from outside its methods, with the attribute:
     `obj = Cls(); obj.compute(x); obj.target = 0.0`, or a function's parameter that every call hands
-    such an object (`def perturb(objective, t): objective.target = t`). At module level only a store
-    after a call of the compiled method (or in a loop) changes what a trace has seen."""
-    changes: dict[str, tuple[Scope, int]] = {}
+    such an object (`def perturb(objective, t): objective.target = t`)."""
+    stores = []
     for scope in model.scopes:
         for node in scope.of_type(ast.Attribute, ast.Subscript):
             part = _changed_part(node) if isinstance(node.ctx, (ast.Store, ast.Del)) else None  # type: ignore[attr-defined,arg-type]
-            if part is None or part[1] is None or not _names_instance(model, scope, part[0], cls, depth=1):
-                continue
-            if scope.kind == "module" and _enclosing_loop(model, node) is None \
-                    and not _method_called_before(model, compiled, node.lineno):  # type: ignore[attr-defined]
-                continue
-            changes.setdefault(part[1], (scope, node.lineno))  # type: ignore[attr-defined]
-    return changes
+            if part is not None and part[1] is not None and _names_instance(model, scope, part[0], cls, depth=1):
+                stores.append((scope, node, part[1]))
+    return stores
 
 
 def _names_instance(model: Model, scope: Scope, name: str, cls: Scope, depth: int) -> bool:
