@@ -416,16 +416,20 @@ class Model:
         own = self.scope_of.get(region)
         if own is not None:  # a function or class: its body, and its header that the scope around it reads
             header = [n for part in outer_parts(region) for n in ast.walk(part) if isinstance(n, ast.Name) and n.id == name]
-            return header + [use for scope in own.subtree() for use in self._named_in(scope).get(name, ())]
+            return header + [use for scope in own.subtree() for use in self.names_in(scope, name)]
         holder = self._parents.get(region)
         while holder is not None and holder not in self.scope_of:
             holder = self._parents.get(holder)
         home = self.scope_of[holder] if holder is not None else self.module
-        return [use for scope in home.subtree() for use in self._named_in(scope).get(name, ()) if self.encloses(region, use)]
+        return [use for scope in home.subtree() for use in self.names_in(scope, name) if self.encloses(region, use)]
+
+    def names_in(self, scope: Scope, name: str) -> list[ast.Name]:
+        """The occurrences of a name in `scope` itself (not in the scopes nested in it). Read-only."""
+        return self._named_in(scope).get(name, [])
 
     def loads_in(self, scope: Scope, name: str) -> list[ast.Name]:
         """The reads of a name in `scope` itself (not in the scopes nested in it)."""
-        return [use for use in self._named_in(scope).get(name, ()) if isinstance(use.ctx, ast.Load)]
+        return [use for use in self.names_in(scope, name) if isinstance(use.ctx, ast.Load)]
 
     def _named_in(self, scope: Scope) -> dict[str, list[ast.Name]]:
         found = self._names_by_scope.get(scope)

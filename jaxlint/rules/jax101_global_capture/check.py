@@ -15,7 +15,7 @@ from jaxlint.semantic.module_state import MUTATORS, own_state_reads, state_chang
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.model import Model
-    from jaxlint.semantic.scopes import Scope
+    from jaxlint.semantic.scopes import Binding, Scope
 
 
 _NOT_CAPTURED = frozenset(("import", "def", "class"))
@@ -452,6 +452,35 @@ class _ChangeSites:
         self._declaring: dict[tuple[str, bool], list[Scope]] | None = None
         self._rooted: dict[Scope, dict[str, list[ast.AST]]] = {}
         self._under: dict[Scope, dict[str, list[Scope]]] = {}
+        self._kinds: dict[tuple[Scope, str], str | None] = {}
+        self._runs: dict[tuple[Scope, Scope], list[int]] = {}
+        self._rebindings: dict[tuple[Scope, str], list[tuple[Binding, ast.AST | None]] | None] = {}
+
+    def run_at(self, owner: Scope, function: Scope) -> list[int]:
+        """The lines where `owner`'s own code runs `function` on the spot, by a name bound to it."""
+        key = (owner, function)
+        if key not in self._runs:
+            model = self.model
+            self._runs[key] = [call.lineno for name in _names_of(model, function) for use in model.names_in(owner, name)
+                               if (call := _run_on_the_spot(model, use)) is not None]
+        return self._runs[key]
+
+    def rebindings(self, owner: Scope, name: str) -> list[tuple[Binding, ast.AST | None]] | None:
+        """The bindings of a variable, each with the loop it is in; None for an import, a def or a
+        class (not a value a function captures)."""
+        key = (owner, name)
+        if key not in self._rebindings:
+            bindings = owner.bindings.get(name, [])
+            self._rebindings[key] = None if any(b.kind in _NOT_CAPTURED for b in bindings) else [
+                (b, _enclosing_loop(self.model, b.node)) for b in bindings]
+        return self._rebindings[key]
+
+    def container_kind(self, owner: Scope, name: str) -> str | None:
+        """`_container_kind`, once per variable: every function reading it asks."""
+        key = (owner, name)
+        if key not in self._kinds:
+            self._kinds[key] = _container_kind(self.model, owner, name)
+        return self._kinds[key]
 
     def declaring(self, name: str, module: bool) -> list[Scope]:
         """The scopes that declare `name` global (`module`) or nonlocal, in the model's order."""
@@ -493,19 +522,21 @@ def _later_change(model: Model, sites: _ChangeSites, owner: Scope, name: str, fu
     """How `name` (or of it, the attributes `read`) changes after `function` is defined (as
     words for the message), or None."""
     bindings = owner.bindings.get(name, [])
-    if not bindings or any(b.kind in _NOT_CAPTURED for b in bindings) or name.startswith("__"):
+    if not bindings or name.startswith("__"):
+        return None
+    looped = sites.rebindings(owner, name)
+    if looped is None:
         return None
     defined = _defined_at(function)
-    for index, binding in enumerate(bindings):
+    compiled = owner.kind != "module" and _jit_wrapped(model, function)
+    for index, (binding, loop) in enumerate(looped):
         if binding.kind == "param" or binding.lineno <= defined:
             continue
-        loop = _enclosing_loop(model, binding.node)
         if index == 0 and loop is None:
             continue  # the first binding after the def is a definition, not a change
         if owner.kind == "module" and _only_called_before(model, function, binding.lineno):
             continue
-        if owner.kind == "module" or (_jit_wrapped(model, function)
-                                      and _called_after(model, owner, function, binding.lineno, loop)):
+        if owner.kind == "module" or (compiled and _called_after(sites, owner, function, binding.lineno, loop)):
             return f"rebound on line {binding.lineno}"
     for scope in sites.declaring(name, owner.kind == "module"):
         if scope is not owner and scope.bindings.get(name):
@@ -516,7 +547,7 @@ def _later_change(model: Model, sites: _ChangeSites, owner: Scope, name: str, fu
                 return f"assigned in `{function_label(scope)}` (line {line})"
     if bindings[0].lineno > defined:
         return None
-    return _later_mutation(model, sites, owner, name, function, bindings, read) or _mutation_in_functions(
+    return _later_mutation(model, sites, owner, name, function, read) or _mutation_in_functions(
         model, sites, owner, name, function, read)
 
 
@@ -659,23 +690,18 @@ def _loop_ends_before(model: Model, node: ast.AST, line: int) -> bool:
     return loop is None or loop.end_lineno < line  # type: ignore[attr-defined]
 
 
-def _called_after(model: Model, owner: Scope, function: Scope, line: int, loop: ast.AST | None) -> bool:
+def _called_after(sites: _ChangeSites, owner: Scope, function: Scope, line: int, loop: ast.AST | None) -> bool:
     """A closure goes stale only when the compiled function is called after the change (by a
     name bound to it, or jitted again on the spot: `jax.jit(f)(x)` reuses the trace of `f`)."""
-    names = _names_of(model, function)
-    for use in owner.of_type(ast.Name):
-        if use.id not in names or (call := _run_on_the_spot(model, use)) is None:  # type: ignore[attr-defined]
-            continue
-        if call.lineno > line or (loop is not None and loop.lineno <= call.lineno <= loop.end_lineno):  # type: ignore[attr-defined]
-            return True
-    return False
+    return any(called > line or (loop is not None and loop.lineno <= called <= loop.end_lineno)  # type: ignore[attr-defined]
+               for called in sites.run_at(owner, function))
 
 
-def _later_mutation(model: Model, sites: _ChangeSites, owner: Scope, name: str, function: Scope, bindings,
+def _later_mutation(model: Model, sites: _ChangeSites, owner: Scope, name: str, function: Scope,
                     read: frozenset[str] | None) -> str | None:
     """Item/attribute assignment or a mutating method call in the owner's own code after the def
     (for a closure: followed by a call of the compiled function)."""
-    container = any(_is_container(model, b.node, owner) for b in bindings)
+    container = sites.container_kind(owner, name) is not None
     defined = _defined_at(function)
     for node in sites.rooted(owner, name):  # any other changes another name
         if node.lineno <= defined:
@@ -685,7 +711,7 @@ def _later_mutation(model: Model, sites: _ChangeSites, owner: Scope, name: str, 
                 else container and _mutating_call(model, node, name)):
             continue
         if owner.kind != "module" and not (_jit_wrapped(model, function)
-                                           and _called_after(model, owner, function, node.lineno, _enclosing_loop(model, node))):
+                                           and _called_after(sites, owner, function, node.lineno, _enclosing_loop(model, node))):
             continue
         if owner.kind == "module" and _only_called_before(model, function, node.lineno):
             continue
@@ -708,7 +734,7 @@ def _mutation_in_functions(model: Model, sites: _ChangeSites, owner: Scope, name
     `CFG.lr = v`, `STATS[:] = ...`, `SCALES[i] = v`, `CFG.update(...)`, `seen.append(x)`.
     Dicts filled under a computed key (`impls[prim] = fn`) are registries, complete before
     anything runs, and are left alone."""
-    kind = _container_kind(model, owner, name)
+    kind = sites.container_kind(owner, name)
     if kind is None and owner.kind != "module":
         return None  # a parameter or an unknown object of the enclosing function (a Pallas Ref...)
     own = set(function.subtree())
@@ -729,10 +755,6 @@ def _constant_key(index: ast.expr) -> bool:
     if isinstance(index, ast.Tuple):
         return all(_constant_key(e) for e in index.elts)
     return isinstance(index, (ast.Constant, ast.Slice))
-
-
-def _is_container(model: Model, node: ast.AST, owner: Scope) -> bool:
-    return _kind_of_value(model, node, owner) is not None
 
 
 def _container_kind(model: Model, owner: Scope, name: str) -> str | None:
