@@ -1,12 +1,14 @@
-"""JAX105: `jnp.prod(x.shape)` → `math.prod(x.shape)`; other jnp calls on static values → `np.`."""
+"""JAX105: `jnp.prod(x.shape)` → `math.prod(x.shape)`; other jnp calls on static values → `np.`.
+Built on the module's `ast` (fixes/text_context.py): a call or its function renamed, an import added."""
 
 from __future__ import annotations
 
-import libcst as cst
+import ast
 
 from jaxlint.diagnostics import Edit, Finding
-from jaxlint.fixes.context import Context, FixError
+from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import ensure_module, imported_name
+from jaxlint.fixes.text_context import TextContext
 
 
 def _function(finding: Finding) -> str:
@@ -16,9 +18,11 @@ def _function(finding: Finding) -> str:
     return data["function"]
 
 
-def _uses_math(call: cst.Call, function: str) -> bool:
-    return function in ("prod", "product") and len(call.args) == 1 and call.args[0].keyword is None \
-        and not call.args[0].star
+def _only_argument(call: ast.Call) -> ast.expr | None:
+    """The call's one positional argument, when it has no other."""
+    if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+        return None
+    return call.args[0]
 
 
 def message(finding: Finding) -> str:
@@ -28,27 +32,29 @@ def message(finding: Finding) -> str:
     return "Use `math.prod`" if function in ("prod", "product") else f"Use `np.{function}`"
 
 
-def build(ctx: Context, finding: Finding) -> list[Edit]:
-    call = ctx.at(finding, cst.Call)
+def build_text(ctx: TextContext, finding: Finding) -> list[Edit]:
+    call = ctx.at(finding, ast.Call)
     function = _function(finding)
     if (finding.fix_data or {}).get("unwrap"):  # jnp.zeros(jnp.array(n)) → jnp.zeros(n)
-        if len(call.args) != 1:
+        value = _only_argument(call)
+        if value is None:
             raise FixError("the rule's array of a shape is not here")
-        return [ctx.replace(call, call.args[0].value)]
+        return [ctx.replace(call, ctx.source(value))]
     whole = (finding.fix_data or {}).get("product_of_shape")
     if whole == "parent":  # the finding is the array in `jnp.prod(jnp.array(x.shape))`
-        call = ctx.enclosing(call, cst.Call)
-    if _uses_math(call, function):
+        call = ctx.enclosing(call, ast.Call)
+    if function in ("prod", "product") and _only_argument(call) is not None:
         local = imported_name(ctx, "math", "prod")
         edits: list[Edit] = []
         if local is None:
             math, edits = ensure_module(ctx, "math")
             local = f"{math}.prod"
         if whole:  # math.prod takes the shape tuple itself: the array around it goes in the same edit
-            inner = call.args[0].value
-            if not isinstance(inner, cst.Call) or len(inner.args) != 1:
+            inner = _only_argument(call)
+            shape = _only_argument(inner) if isinstance(inner, ast.Call) else None
+            if shape is None:
                 raise FixError("the rule's array of a shape is not here")
-            return [*edits, ctx.replace(call, f"{local}({ctx.code(inner.args[0].value)})")]
+            return [*edits, ctx.replace(call, f"{local}({ctx.source(shape)})")]
     else:
         numpy, edits = ensure_module(ctx, "numpy", "np")
         local = f"{numpy}.{function}"
