@@ -287,16 +287,20 @@ def test_many_alike_findings_in_one_function_cost_linear_time() -> None:
 
 
 def test_fixes_built_on_the_text_do_not_import_libcst() -> None:
-    """Renames and key splits (the fixable findings research code has most) are built on `ast`'s
-    positions: a check pays neither libcst's import nor its parse for them."""
-    program = ("import jax\n\ndef f(key, x):\n    a = jax.random.normal(key, (3,))\n"
-               "    b = jax.random.normal(key, (3,))\n    return jax.tree_map(lambda t: t + a + b, x)\n")
+    """Renames, key splits, `.at[]` updates, `math.prod` and hoisted jits (the fixable findings research
+    code has most) are built on `ast`'s positions: a check pays neither libcst's import nor its parse for them."""
+    program = ("import jax\nimport jax.numpy as jnp\n\ndef f(key, x):\n    a = jax.random.normal(key, (3,))\n"
+               "    b = jax.random.normal(key, (3,))\n    return jax.tree_map(lambda t: t + a + b, x)\n\n"
+               "@jax.jit\ndef g(x):\n    y = jnp.zeros(3)\n    y[0] = x\n    y.at[1].set(x)\n"
+               "    return y.reshape(jnp.prod(jnp.array(y.shape)))\n\n"
+               "def h(w, xs):\n    for x in xs:\n        w = jax.jit(lambda v: v * 2)(x)\n    return w\n")
+    codes = ("JAX102", "JAX104", "JAX105", "JAX109", "JAX202", "JAX301")
     script = ("import sys\nfrom jaxlint.config import Settings\nfrom jaxlint.engine import check_source\n"
               "from jaxlint.source import Source\n"
-              f"result = check_source(Source({program!r}), 'f.py', Settings(), frozenset({{'JAX102', 'JAX301'}}))\n"
+              f"result = check_source(Source({program!r}), 'f.py', Settings(), frozenset({codes!r}))\n"
               "print(sorted((f.code, f.fix is not None) for f in result.findings), 'libcst' in sys.modules)\n")
     output = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
-    assert output.strip() == "[('JAX102', True), ('JAX301', True)] False"
+    assert output.strip() == f"{[(code, True) for code in codes]} False"
 
 
 CERTAIN = ("JAX104", "JAX106", "JAX109", "JAX301", "JAX303")  # REMOVES_FINDING in their fix modules
