@@ -62,21 +62,26 @@ class TextContext:
             index -= 1
 
     def _index(self, statement: ast.stmt) -> None:
-        self._parents[statement] = self.tree
+        parents, by_line, blocks, node_type = self._parents, self._by_line, self._blocks, ast.AST
+        parents[statement] = self.tree
         pending: list[ast.AST] = [statement]
         while pending:
             node = pending.pop()
             start = getattr(node, "lineno", None)
             if start is not None:
-                self._by_line.setdefault(start, []).append(node)
-            for name in node._fields:
+                by_line.setdefault(start, []).append(node)
+            for name in _node_fields(type(node)):
                 value = getattr(node, name)
-                for place, child in enumerate(value if isinstance(value, list) else (value,)):
-                    if isinstance(child, ast.AST):
-                        self._parents[child] = node
-                        pending.append(child)
-                        if isinstance(child, ast.stmt):
-                            self._blocks[id(child)] = (value, place)
+                if type(value) is list:
+                    for place, child in enumerate(value):
+                        if isinstance(child, node_type):
+                            parents[child] = node
+                            pending.append(child)
+                            if isinstance(child, ast.stmt):
+                                blocks[id(child)] = (value, place)
+                elif isinstance(value, node_type):
+                    parents[value] = node
+                    pending.append(value)
 
     @cached_property
     def _starts(self) -> list[int]:
@@ -203,6 +208,18 @@ class TextContext:
         if body and getattr(body[0], "decorator_list", None):
             first_statement = min(d.lineno for d in body[0].decorator_list)  # type: ignore[attr-defined]
         return ModuleImports(tuple(lines), docstring_end, first_statement, self.lines)
+
+
+_NOT_NODES = frozenset(("ctx", "op", "ops"))  # shared singletons (Load, Add): no position, never asked about
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _node_fields(kind: type) -> tuple[str, ...]:
+    """The fields of `kind` that may hold nodes with a position, in their order."""
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        fields = _FIELDS[kind] = tuple(f for f in kind._fields if f not in _NOT_NODES)
+    return fields
 
 
 def _by_line(body: list[ast.stmt]) -> list[list[ast.stmt]]:
