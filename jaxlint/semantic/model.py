@@ -98,7 +98,7 @@ class Model:
         self.repetition = Repetition(self)
         self.loops = Loops(self, text)
         self.class_fields = ClassFields(self)
-        self._names_by_id: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see names_of
+        self._names_by_id: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
         self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] = {}  # see loads_of
         self._names_by_scope: dict[Scope, dict[str, list[ast.Name]]] = {}  # see names_within
         self.keys = Keys(self, options.key_names, text)
@@ -397,17 +397,14 @@ class Model:
         """Every read of a name in this module, with its scope. Read-only."""
         found = self._loads_by_name.get(name)
         if found is None:
-            found = self._loads_by_name[name] = [(s, n) for s, n in self.names_of(name) if isinstance(n.ctx, ast.Load)]
+            if self._names_by_id is None:  # the scopes' own indexes, joined once for every question
+                self._names_by_id = {}
+                for scope in self.scopes:
+                    for each, uses in self._named_in(scope).items():
+                        self._names_by_id.setdefault(each, []).extend((scope, use) for use in uses)
+            found = self._loads_by_name[name] = [(s, n) for s, n in self._names_by_id.get(name, ())
+                                                 if isinstance(n.ctx, ast.Load)]
         return found
-
-    def names_of(self, name: str) -> list[tuple[Scope, ast.Name]]:
-        """Every occurrence of a name in this module, read, bound or deleted, with its scope. Read-only."""
-        if self._names_by_id is None:  # one pass over the module serves every question
-            self._names_by_id = {}
-            for scope in self.scopes:
-                for use in scope.of_type(ast.Name):
-                    self._names_by_id.setdefault(use.id, []).append((scope, use))  # type: ignore[attr-defined]
-        return self._names_by_id.get(name, [])
 
     def names_within(self, region: ast.AST, name: str) -> list[ast.Name]:
         """Every occurrence of a name inside `region` (a loop, a function). Looked up in the scopes
