@@ -442,10 +442,11 @@ def _defined_at(scope: Scope) -> int:
 
 
 class _ChangeSites:
-    """Where a name can be changed, indexed once per module by the name: the scopes declaring it
-    `global` or `nonlocal`, and each scope's subscripts and attributes by the name at their root
-    (`CFG` of `CFG.lr = v`, `SEEN.append(x)`). A module of many compiled functions reading many
-    globals then looks each read up, where walking every function for each read was quadratic."""
+    """Where a variable can change and where a compiled function runs, found once per module and
+    looked up for each read: the scopes declaring a name `global` or `nonlocal`, each scope's
+    subscripts and attributes by the name at their root (`CFG` of `CFG.lr = v`, `SEEN.append(x)`),
+    a variable's bindings with their loops and its container kind, the lines running a closure.
+    Found again for each read, a module of many compiled functions was quadratic."""
 
     def __init__(self, model: Model) -> None:
         self.model = model
