@@ -40,17 +40,19 @@ SHAPES = {
 }
 
 # N findings in one scope: what makes them is repeated within it.
-ONE_SCOPE = {
-    "JAX102 in a module-level loop": ("key = jax.random.PRNGKey(0)\nstep = jax.jit(lambda p, x: p + x)\np = jnp.zeros(3)\n"
-                                      "for epoch in range(10):\n",
-                                      "    x{i} = jax.random.normal(key, (3,))\n    p = step(p, x{i})\n"),
-    "JAX101 in a class of compiled methods": ("from functools import partial\n\n\nclass Model:\n    def __init__(self):\n"
-                                              "        self.scale = 1.0\n",
-                                              "    @partial(jax.jit, static_argnums=0)\n    def f{i}(self, x):\n"
-                                              "        return x * self.scale\n    def set{i}(self, v):\n        self.scale = v\n"),
+ONE_SCOPE = {  # name: (what comes first, what is repeated)
+    "JAX102 in a module-level loop": (
+        ("key = jax.random.PRNGKey(0)\nstep = jax.jit(lambda p, x: p + x)\np = jnp.zeros(3)\n"
+         "for epoch in range(10):\n"),
+        "    x{i} = jax.random.normal(key, (3,))\n    p = step(p, x{i})\n"),
+    "JAX101 in a class of compiled methods": (
+        "from functools import partial\n\n\nclass Model:\n    def __init__(self):\n        self.scale = 1.0\n",
+        ("    @partial(jax.jit, static_argnums=0)\n    def f{i}(self, x):\n"
+         "        return x * self.scale\n    def set{i}(self, v):\n        self.scale = v\n")),
     # no finding: each closure is compiled and run before the name it reads changes again
-    "closures of a name rebound after each": ("def outer(x):\n",
-                                              "    def g{i}(y):\n        return y + x + {i}\n    x = jax.jit(g{i})(x)\n"),
+    "closures of a name rebound after each": (
+        "def outer(x):\n",
+        "    def g{i}(y):\n        return y + x + {i}\n    x = jax.jit(g{i})(x)\n"),
 }
 WITHOUT_FINDINGS = {"calls", "closures of a name rebound after each"}
 
