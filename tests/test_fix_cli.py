@@ -92,6 +92,20 @@ def test_notebook_cell_is_rewritten_and_outputs_kept(tmp_path: Path) -> None:
     assert target.read_text() == json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def test_a_colab_notebook_keeps_its_key_order_indentation_and_escapes(tmp_path: Path) -> None:
+    """Colab writes the keys unsorted, indents by 2 and writes `\\u001B` where Python's json writes
+    `\\u001b`: the fix changes the fixed cell's lines and nothing else."""
+    notebook = {"nbformat": 4, "nbformat_minor": 0, "metadata": {"colab": {"name": "demo"}}, "cells": [
+        {"cell_type": "code", "metadata": {"id": "a"}, "execution_count": 1,
+         "outputs": [{"output_type": "stream", "name": "stdout", "text": ["done\u001b[K\n"]}],
+         "source": BAD.splitlines(keepends=True)}]}
+    target = tmp_path / "a.ipynb"
+    target.write_text(json.dumps(notebook, indent=2, ensure_ascii=False).replace("\\u001b", "\\u001B") + "\n")
+    assert jaxlint("--fix", "a.ipynb", cwd=tmp_path).returncode == 0
+    notebook["cells"][0]["source"] = GOOD.splitlines(keepends=True)
+    assert target.read_text() == json.dumps(notebook, indent=2, ensure_ascii=False).replace("\\u001b", "\\u001B") + "\n"
+
+
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 def test_pre_commit_fix_hook(tmp_path: Path) -> None:
     pre_commit = Path(sys.executable).with_name("pre-commit")

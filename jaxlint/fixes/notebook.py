@@ -4,6 +4,7 @@ the JSON (outputs, metadata, key order, indentation) is written as it was."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,17 +43,36 @@ def rewrite(text: str, source: Source, edits: Sequence[Edit]) -> str:
 
 
 def _layout(notebook: Any, text: str) -> dict[str, Any]:
-    """The json.dumps options that reproduce the file (nbformat's: indent 1, sorted keys)."""
+    """The json.dumps options that reproduce the file (nbformat's: indent 1, sorted keys), and whether
+    its `\\u` escapes are in capitals (Colab writes `\\u001B` where Python writes `\\u001b`). When
+    none does, the file's own indentation, key order (as read) and way with non-ASCII text: only the
+    lines that differ otherwise are written anew, not every key moved."""
+    upper = _UPPER_ESCAPE.search(text) is not None and _LOWER_ESCAPE.search(text) is None
+    wanted = text.rstrip("\n")
     for indent in (1, 2, 4, None):
         for sort_keys in (True, False):
             for ensure_ascii in (False, True):
-                options = {"indent": indent, "sort_keys": sort_keys, "ensure_ascii": ensure_ascii}
-                if json.dumps(notebook, **options).rstrip("\n") == text.rstrip("\n"):
+                options = {"indent": indent, "sort_keys": sort_keys, "ensure_ascii": ensure_ascii, "upper": upper}
+                if _dump(notebook, {**options, "newline": False}) == wanted:
                     return {**options, "newline": text.endswith("\n")}
-    return {"indent": 1, "sort_keys": True, "ensure_ascii": False, "newline": True}
+    lines = text.splitlines()
+    indent = len(lines[1]) - len(lines[1].lstrip(" ")) if len(lines) > 1 else None
+    return {"indent": indent, "sort_keys": False, "ensure_ascii": text.isascii(), "upper": upper,
+            "newline": text.endswith("\n")}
+
+
+# A `\\u` escape (after an even number of backslashes, which escape each other) with a capital or
+# a small hex letter.
+_ESCAPE = r"(?<!\\)((?:\\\\)*)\\u"
+_UPPER_ESCAPE = re.compile(_ESCAPE + "(?=[0-9A-F]{0,3}[A-F])[0-9A-F]{4}")
+_LOWER_ESCAPE = re.compile(_ESCAPE + "(?=[0-9a-f]{0,3}[a-f])[0-9a-f]{4}")
+_ANY_ESCAPE = re.compile(_ESCAPE + "([0-9a-fA-F]{4})")
 
 
 def _dump(notebook: Any, layout: dict[str, Any]) -> str:
     options = dict(layout)
-    newline = options.pop("newline")
-    return json.dumps(notebook, **options) + ("\n" if newline else "")
+    newline, upper = options.pop("newline"), options.pop("upper")
+    text = json.dumps(notebook, **options)
+    if upper:
+        text = _ANY_ESCAPE.sub(lambda m: f"{m.group(1)}\\u{m.group(2).upper()}", text)
+    return text + ("\n" if newline else "")
