@@ -15,6 +15,7 @@ from jaxlint.diagnostics import Edit, Finding, Location
 from jaxlint.fixes.apply import Offsets
 from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import ImportLine, ModuleImports
+from jaxlint.semantic.scopes import child_fields
 from jaxlint.source import Source
 
 A = TypeVar("A", bound=ast.AST)
@@ -70,7 +71,7 @@ class TextContext:
             start = getattr(node, "lineno", None)
             if start is not None:
                 by_line.setdefault(start, []).append(node)
-            for name in _node_fields(type(node)):
+            for name in reversed(child_fields(type(node))):  # in field order, as it always was
                 value = getattr(node, name)
                 if type(value) is list:
                     for place, child in enumerate(value):
@@ -208,18 +209,6 @@ class TextContext:
         if body and getattr(body[0], "decorator_list", None):
             first_statement = min(d.lineno for d in body[0].decorator_list)  # type: ignore[attr-defined]
         return ModuleImports(tuple(lines), docstring_end, first_statement, self.lines)
-
-
-_NOT_NODES = frozenset(("ctx", "op", "ops"))  # shared singletons (Load, Add): no position, never asked about
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _node_fields(kind: type) -> tuple[str, ...]:
-    """The fields of `kind` that may hold nodes with a position, in their order."""
-    fields = _FIELDS.get(kind)
-    if fields is None:
-        fields = _FIELDS[kind] = tuple(f for f in kind._fields if f not in _NOT_NODES)
-    return fields
 
 
 def _by_line(body: list[ast.stmt]) -> list[list[ast.stmt]]:

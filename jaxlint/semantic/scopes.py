@@ -121,7 +121,7 @@ _SKIPPED_FIELDS = frozenset(("ctx", "op", "ops", "type_comment", "id", "attr", "
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def _child_fields(kind: type) -> tuple[str, ...]:
+def child_fields(kind: type) -> tuple[str, ...]:
     """The fields of `kind` that may hold child nodes, last first (the walk pushes them on a stack)."""
     fields = _FIELDS.get(kind)
     if fields is None:
@@ -206,7 +206,7 @@ class ScopeBuilder:
             # Children are pushed last-first so that they pop in source order.
             fields = fields_of(kind)
             if fields is None:
-                fields = _child_fields(kind)
+                fields = child_fields(kind)
             for name in fields:
                 value = getattr(node, name, None)
                 if type(value) is is_list:
