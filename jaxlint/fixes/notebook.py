@@ -47,7 +47,8 @@ def _layout(notebook: Any, text: str) -> dict[str, Any]:
     its `\\u` escapes are in capitals (Colab writes `\\u001B` where Python writes `\\u001b`). When
     none does, the file's own indentation, key order (as read) and way with non-ASCII text: only the
     lines that differ otherwise are written anew, not every key moved."""
-    upper = _UPPER_ESCAPE.search(text) is not None and _LOWER_ESCAPE.search(text) is None
+    digits = "".join(m.group(2) for m in _ESCAPE.finditer(text))
+    upper = digits != digits.lower() and digits == digits.upper()  # capital hex letters, and no small ones
     wanted = text.rstrip("\n")
     for indent in (1, 2, 4, None):
         for sort_keys in (True, False):
@@ -61,12 +62,8 @@ def _layout(notebook: Any, text: str) -> dict[str, Any]:
             "newline": text.endswith("\n")}
 
 
-# A `\\u` escape (after an even number of backslashes, which escape each other) with a capital or
-# a small hex letter.
-_ESCAPE = r"(?<!\\)((?:\\\\)*)\\u"
-_UPPER_ESCAPE = re.compile(_ESCAPE + "(?=[0-9A-F]{0,3}[A-F])[0-9A-F]{4}")
-_LOWER_ESCAPE = re.compile(_ESCAPE + "(?=[0-9a-f]{0,3}[a-f])[0-9a-f]{4}")
-_ANY_ESCAPE = re.compile(_ESCAPE + "([0-9a-fA-F]{4})")
+# A `\\u` escape: after an even number of backslashes (which escape each other), its four hex digits.
+_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u([0-9a-fA-F]{4})")
 
 
 def _dump(notebook: Any, layout: dict[str, Any]) -> str:
@@ -74,5 +71,5 @@ def _dump(notebook: Any, layout: dict[str, Any]) -> str:
     newline, upper = options.pop("newline"), options.pop("upper")
     text = json.dumps(notebook, **options)
     if upper:
-        text = _ANY_ESCAPE.sub(lambda m: f"{m.group(1)}\\u{m.group(2).upper()}", text)
+        text = _ESCAPE.sub(lambda m: f"{m.group(1)}\\u{m.group(2).upper()}", text)
     return text + ("\n" if newline else "")
