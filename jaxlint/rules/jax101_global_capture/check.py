@@ -467,8 +467,8 @@ class _ChangeSites:
         return self._runs[key]
 
     def rebindings(self, owner: Scope, name: str) -> list[tuple[Binding, ast.AST | None]] | None:
-        """The bindings of a variable, each with the loop it is in; None for an import, a def or a
-        class (not a value a function captures)."""
+        """The bindings of a variable, each with the loop it is in (none: not bound there); None for an
+        import, a def or a class (not a value a function captures)."""
         key = (owner, name)
         if key not in self._rebindings:
             bindings = owner.bindings.get(name, [])
@@ -522,11 +522,8 @@ def _later_change(model: Model, sites: _ChangeSites, owner: Scope, name: str, fu
                   read: frozenset[str] | None) -> str | None:
     """How `name` (or of it, the attributes `read`) changes after `function` is defined (as
     words for the message), or None."""
-    bindings = owner.bindings.get(name, [])
-    if not bindings or name.startswith("__"):
-        return None
     looped = sites.rebindings(owner, name)
-    if looped is None:
+    if not looped or name.startswith("__"):
         return None
     defined = _defined_at(function)
     compiled = owner.kind != "module" and _jit_wrapped(model, function)
@@ -546,7 +543,7 @@ def _later_change(model: Model, sites: _ChangeSites, owner: Scope, name: str, fu
             if owner.kind == "module" or owner in scope.ancestors():
                 line = scope.bindings[name][0].lineno
                 return f"assigned in `{function_label(scope)}` (line {line})"
-    if bindings[0].lineno > defined:
+    if looped[0][0].lineno > defined:
         return None
     return _later_mutation(model, sites, owner, name, function, read) or _mutation_in_functions(
         model, sites, owner, name, function, read)
