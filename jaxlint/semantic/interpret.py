@@ -343,11 +343,15 @@ class Interpreter(StatementInterpreter, KeyTracker):
 
     def _closes_over_traced(self, callback: ast.expr, state: State) -> bool:
         """A lambda that reads a traced value of this function."""
-        if not isinstance(callback, ast.Lambda):
+        lambda_scope = self.model.scope_of.get(callback) if isinstance(callback, ast.Lambda) else None
+        if lambda_scope is None:
             return False
-        params = {a.arg for a in ast.walk(callback.args) if isinstance(a, ast.arg)}
-        return any(isinstance(n, ast.Name) and n.id not in params and state.env.get(n.id, UNKNOWN).traced
-                   for n in ast.walk(callback.body))
+        params = lambda_scope.params()
+        if callback.args.vararg or callback.args.kwarg:  # type: ignore[attr-defined]
+            params += [a.arg for a in (callback.args.vararg, callback.args.kwarg) if a]  # type: ignore[attr-defined]
+        # its body's names are those the scopes of the lambda and of what it nests hold
+        return any(n.id not in params and state.env.get(n.id, UNKNOWN).traced  # type: ignore[attr-defined]
+                   for inner in lambda_scope.subtree() for n in inner.of_type(ast.Name))
 
     def _alternatives(self, exprs: list[ast.expr], state: State) -> list[Value]:
         """Arguments of which only one is used (`lax.select(c, f(key), g(key))`): joined like branches."""

@@ -44,6 +44,7 @@ class Keys:
         self._consumed_params: dict[Scope, frozenset[str]] = {}
         self._consumed_so_far: dict[Scope, frozenset[str]] = {}  # a function's calls of itself, while it is worked out
         self._derived_params: dict[Scope, frozenset[str]] = {}
+        self._key_use: dict[ast.Call, str] = {}  # see key_use: asked several times per call
         # flax's `init`/`apply` derive keys: in a module that imports flax, or one of another
         # module's flax modules
         self._imports_flax = any((b.qualified or "").startswith("flax.") for b in model.imports) or any(
@@ -106,6 +107,12 @@ class Keys:
         """How `call` treats the PRNG keys passed to it (see `calls.key_use`), knowing this module:
         abstract evaluation (`jax.make_jaxpr(f)(key)`, `jax.jit(f).lower(key)`), storing in a
         container and flax's `init`/`apply` draw nothing from the key."""
+        found = self._key_use.get(call)
+        if found is None:
+            found = self._key_use[call] = self._use_of(call, scope)
+        return found
+
+    def _use_of(self, call: ast.Call, scope: Scope) -> str:
         func = call.func
         if isinstance(func, ast.Call) and self.model.qualified(func.func, scope) in ABSTRACT_EVALUATION:
             return "ignore"

@@ -35,6 +35,8 @@ _AT_METHOD = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div
 def check(model: Model) -> Iterator[Report]:
     arrays = _PassedArrays(model)
     for scope in [model.module, *model.functions()]:
+        if all(type(s.ctx) is ast.Load for s in scope.of_type(ast.Subscript)):  # type: ignore[attr-defined]
+            continue  # nothing here stores into an item (most scopes): no statement to look at
         statements = [(s, targets) for s in scope.of_type(*_ASSIGNING) if (targets := _subscript_targets(s))]
         if not statements:
             continue
