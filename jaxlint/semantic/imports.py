@@ -63,12 +63,13 @@ def dotted(node: ast.AST) -> str | None:
 def qualified_name(node: ast.AST, scope: Scope) -> str | None:
     """Dotted name of what `node` refers to, or None when it is not a known import/builtin.
     Memoised on the node: a node is always resolved from the same scope."""
-    try:
-        return node._jaxlint_qualified  # type: ignore[attr-defined]
-    except AttributeError:
-        found = _resolve(node, scope)
-        node._jaxlint_qualified = found  # type: ignore[attr-defined]
-        return found
+    found = getattr(node, "_jaxlint_qualified", _UNRESOLVED)  # a default, not try/except: a miss raises nothing
+    if found is _UNRESOLVED:
+        found = node._jaxlint_qualified = _resolve(node, scope)  # type: ignore[attr-defined]
+    return found  # type: ignore[return-value]
+
+
+_UNRESOLVED = object()
 
 
 def _resolve(node: ast.AST, scope: Scope) -> str | None:

@@ -9,7 +9,9 @@ from dataclasses import dataclass, replace
 NOT_TRACED, TRACED_TREE, TRACED_ARRAY = 0, 1, 2
 
 
-@dataclass(frozen=True)
+# Not frozen: a frozen dataclass sets each of these 16 fields through object.__setattr__, which made
+# building a value (the interpreter's commonest step) five times slower. Never assigned to: `replace`.
+@dataclass(unsafe_hash=True, slots=True)
 class Value:
     traced: int = NOT_TRACED
     jax: bool = False  # a JAX array, concrete or traced

@@ -72,13 +72,19 @@ def _transformed_callables(model: Model) -> Iterator[Report]:
     """`jax.vmap(jnp.nonzero)`, `jax.lax.map(jnp.unique, xs)`: the transform traces the function itself."""
     for scope in (model.module, *model.functions()):
         for call in scope.of_type(ast.Call):
+            # what is handed is looked at first: it is rarely a function of JAX's (and only a name
+            # or an attribute can name one), so the callee is seldom resolved
+            handed = call.args[0] if call.args else None  # type: ignore[attr-defined]
+            if not isinstance(handed, (ast.Name, ast.Attribute)):
+                continue
+            name = model.qualified(handed, scope)
+            if name not in _SIZED and name != "jax.numpy.where":
+                continue
             transform = model.qualified(call.func, scope)  # type: ignore[attr-defined]
             kind = TRANSFORMS[transform].kind if transform in TRANSFORMS else None
-            if (kind not in ("jit", "vmap") and transform not in _ONE_ARGUMENT_CALLERS) or not call.args:  # type: ignore[attr-defined]
+            if kind not in ("jit", "vmap") and transform not in _ONE_ARGUMENT_CALLERS:
                 continue
-            handed = call.args[0]  # type: ignore[attr-defined]
-            name = model.qualified(handed, scope)
-            if name not in _SIZED and not (name == "jax.numpy.where" and _calls_with_one_argument(model, call, transform)):  # type: ignore[arg-type]
+            if name == "jax.numpy.where" and not _calls_with_one_argument(model, call, transform):  # type: ignore[arg-type]
                 continue
             short = snippet(handed)
             yield Report(call, f"`{snippet(call.func)}` traces `{short}`, whose result's shape depends on the values, "  # type: ignore[attr-defined]
