@@ -130,14 +130,15 @@ def project_requirement(folder: Path) -> JaxTarget | None:
     """The JAX requirement of the project `folder` is in: from the nearest folder upward that has
     project files (`pyproject.toml`, `setup.cfg`, `setup.py`, `requirements*.txt`), None when it
     states none. Cached per folder, so the files of one project look at each parent once."""
-    try:
-        requirements = sorted(folder.glob("requirements*.txt"))
-        present = [folder / name for name in _PROJECT_FILES if (folder / name).is_file()]
+    try:  # one listing of the folder, not a glob and a look-up per name (a warm run asks every folder)
+        names = set(os.listdir(folder))
     except OSError:
-        present, requirements = [], []
+        names = set()
+    requirements = sorted(folder / n for n in names if n.startswith("requirements") and n.endswith(".txt"))
+    present = [folder / name for name in _PROJECT_FILES if name in names and (folder / name).is_file()]
     if present or requirements:
         return next((found for path in present + requirements if (found := _stated_in(path)) is not None), None)
-    if (folder / ".git").exists() or folder.parent == folder:
+    if ".git" in names or folder.parent == folder:
         return None  # the top of a repository that states no requirement, or of the filesystem
     return project_requirement(folder.parent)
 
