@@ -346,9 +346,8 @@ class Interpreter(StatementInterpreter, KeyTracker):
         lambda_scope = self.model.scope_of.get(callback) if isinstance(callback, ast.Lambda) else None
         if lambda_scope is None:
             return False
-        params = lambda_scope.params()
-        if callback.args.vararg or callback.args.kwarg:  # type: ignore[attr-defined]
-            params += [a.arg for a in (callback.args.vararg, callback.args.kwarg) if a]  # type: ignore[attr-defined]
+        args = callback.args  # type: ignore[attr-defined]
+        params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}
         # its body's names are those the scopes of the lambda and of what it nests hold
         return any(n.id not in params and state.env.get(n.id, UNKNOWN).traced  # type: ignore[attr-defined]
                    for inner in lambda_scope.subtree() for n in inner.of_type(ast.Name))
