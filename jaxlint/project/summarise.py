@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -425,24 +426,19 @@ _INDEXED_OR_ATTRIBUTE = re.compile(r"\b([^\W\d]\w*)[\s)\\]*[\[.]")  # `p[`, `p.`
 
 
 def _assigns_items(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str],
-                   subscripts: list[ast.AST] | None) -> bool:
+                   subscripts: Iterable[ast.AST] | None) -> bool:
     """Whether the function (its nested functions too) stores into or deletes an item of something
     one of its parameters holds: `a[0] = 1`, `self.buf[i] += x`, `del cache[k]`."""
-    if subscripts is not None:  # indexed by the model: the stores among them are read directly
-        subscripts = [s for s in subscripts if not isinstance(s.ctx, ast.Load)]  # type: ignore[attr-defined]
-        if not subscripts:
-            return False
-    else:  # a walk of the function costs more than a search of its text, which rules most out
-        text = _text_of(node, lines)
-        if not _MAY_STORE_ITEM.search(text):
-            return False
     args = node.args
     params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
-    if subscripts is None and params.isdisjoint(_INDEXED_OR_ATTRIBUTE.findall(text)):
-        return False  # what is stored into starts from a parameter (`p[0]`, `p.buf[i]`), in the text too
-    for sub in subscripts if subscripts is not None else ast.walk(node):
-        if isinstance(sub, ast.Subscript) and isinstance(sub.ctx, (ast.Store, ast.Del)):
-            root = sub.value
+    if subscripts is None:  # not indexed by a model: a search of the text rules most functions out before a walk
+        text = _text_of(node, lines)
+        if not _MAY_STORE_ITEM.search(text) or params.isdisjoint(_INDEXED_OR_ATTRIBUTE.findall(text)):
+            return False  # no store, or none from a parameter (`p[0]`, `p.buf[i]`), in the text either
+        subscripts = (n for n in ast.walk(node) if isinstance(n, ast.Subscript))
+    for sub in subscripts:
+        if isinstance(sub.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
+            root = sub.value  # type: ignore[attr-defined]
             while isinstance(root, (ast.Subscript, ast.Attribute)):
                 root = root.value
             if isinstance(root, ast.Name) and root.id in params:
