@@ -129,9 +129,11 @@ class TextContext:
 
     # --- text and edits ---------------------------------------------------------------------
 
-    def source(self, node: ast.AST) -> str:
+    def source(self, node: ast.AST, *, after: ast.AST | None = None) -> str:
+        """The text of `node`, or from the end of `after` to the end of `node` (as `Context.source`)."""
         offsets = self.offsets
-        return self.text[offsets.offset(self.start(node)):offsets.offset(self.end(node))]
+        start = self.end(after) if after is not None else self.start(node)
+        return self.text[offsets.offset(start):offsets.offset(self.end(node))]
 
     @cached_property
     def offsets(self) -> Offsets:

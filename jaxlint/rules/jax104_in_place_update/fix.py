@@ -40,9 +40,7 @@ def _argument(ctx: TextContext, statement: ast.Assign | ast.AugAssign, target: a
     """Everything after the `=`/`+=` verbatim (parentheses and comments inside the value survive),
     as the call's parenthesized argument: a value wrapped in parentheses keeps them as the call's;
     a tuple is wrapped once more, so that it stays one argument."""
-    offsets = ctx.offsets
-    after = ctx.text[offsets.offset(ctx.end(target)):offsets.offset(ctx.end(statement))]
-    _, equals, text = after.partition("=")  # after `=` or `+=`
+    _, equals, text = ctx.source(statement, after=target).partition("=")  # after `=` or `+=`
     if not equals:
         raise FixError("no assignment after the target")
     text = text.lstrip()
@@ -80,8 +78,7 @@ def _index(ctx: TextContext, target: ast.expr) -> tuple[str, str]:
     if not isinstance(target, ast.Name) or not levels:
         raise FixError("the updated array is not a plain name")
     if len(levels) == 1:
-        offsets = ctx.offsets
-        return target.id, ctx.text[offsets.offset(ctx.end(target)):offsets.offset(ctx.end(levels[0]))].strip()
+        return target.id, ctx.source(levels[0], after=target).strip()
     if any(isinstance(level.slice, (ast.Slice, ast.Tuple, ast.Starred)) for level in levels):
         raise FixError("nested subscripts that are not plain indices")
     return target.id, "[" + ", ".join(ctx.source(level.slice) for level in levels) + "]"
