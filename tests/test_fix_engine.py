@@ -287,14 +287,17 @@ def test_many_alike_findings_in_one_function_cost_linear_time() -> None:
 
 
 def test_fixes_built_on_the_text_do_not_import_libcst() -> None:
-    """Renames, key splits, `.at[]` updates, `math.prod` and hoisted jits (the fixable findings research
-    code has most) are built on `ast`'s positions: a check pays neither libcst's import nor its parse for them."""
+    """Renames, key splits, `.at[]` updates, `math.prod`, hoisted jits, `static_argnames`, `jnp.where`,
+    `jax.debug.print` and `fori_loop` are built on `ast`'s positions: a check pays neither libcst's
+    import nor its parse for them (a file where every function has such a finding is linear and fast)."""
     program = ("import jax\nimport jax.numpy as jnp\n\ndef f(key, x):\n    a = jax.random.normal(key, (3,))\n"
                "    b = jax.random.normal(key, (3,))\n    return jax.tree_map(lambda t: t + a + b, x)\n\n"
                "@jax.jit\ndef g(x):\n    y = jnp.zeros(3)\n    y[0] = x\n    y.at[1].set(x)\n"
-               "    return y.reshape(jnp.prod(jnp.array(y.shape)))\n\n"
-               "def h(w, xs):\n    for x in xs:\n        w = jax.jit(lambda v: v * 2)(x)\n    return w\n")
-    codes = ("JAX102", "JAX104", "JAX105", "JAX109", "JAX202", "JAX301")
+               "    print(x)\n    return y.reshape(jnp.prod(jnp.array(y.shape)))\n\n"
+               "def h(w, xs):\n    for x in xs:\n        w = jax.jit(lambda v: v * 2)(x)\n    return w\n\n"
+               "@jax.jit\ndef k(x, n):\n    for i in range(100):\n        x = x + i\n"
+               "    if x.sum() > 0:\n        return x\n    return jnp.zeros(int(n)) - x\n")
+    codes = ("JAX102", "JAX103", "JAX104", "JAX105", "JAX106", "JAX108", "JAX109", "JAX201", "JAX202", "JAX301")
     script = ("import sys\nfrom jaxlint.config import Settings\nfrom jaxlint.engine import check_source\n"
               "from jaxlint.source import Source\n"
               f"result = check_source(Source({program!r}), 'f.py', Settings(), frozenset({codes!r}))\n"

@@ -1,9 +1,11 @@
-"""Autofixes, built and applied through libcst (imported only when a finding can have a fix).
+"""Autofixes: built on the positions of CPython's `ast` (fixes/text_context.py), or through libcst
+for the fixes that need its tree (imported only when such a finding exists).
 
 `fix_source` applies the fixes of one round to a text; `with_fixes` fills `Finding.fix` with the
 fixes that were built and whose result parses: only those are advertised. The rule modules each
-expose `build(ctx, finding) -> list[Edit]` (raising `FixError` when this finding cannot be fixed)
-and `message(finding) -> str`.
+expose `build_text(ctx, finding)` (a TextContext) or `build(ctx, finding)` (a libcst Context),
+returning a list of `Edit` or raising `FixError` when this finding cannot be fixed, and
+`message(finding) -> str`.
 """
 
 from __future__ import annotations

@@ -1,18 +1,19 @@
 """Mark parameters static: add them to the `static_argnames` of the jit that compiles their function
 (the decorator, `partial(jax.jit, ...)`, or a `jax.jit(f, ...)` call), for the rules whose finding
 a static parameter wholly causes (JAX103, JAX108). The check names the parameters and the function
-(`fix_data`: "params", "entry", "function")."""
+(`fix_data`: "params", "entry", "function"). Built on the module's `ast` (fixes/text_context.py):
+only tokens are inserted, and a file where every function has such a finding needs no libcst."""
 
 from __future__ import annotations
 
 import ast
 
-import libcst as cst
-
 from jaxlint.diagnostics import Edit, Finding
-from jaxlint.fixes.context import Context, FixError, append_argument, dotted
+from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import ensure_module, imported_name, module_alias
-from jaxlint.fixes.scoping import resolves_to, scope_of
+from jaxlint.fixes.text_context import TextContext
+from jaxlint.fixes.text_scoping import Function, resolves_to, scope_of
+from jaxlint.semantic.imports import dotted
 
 
 def message(finding: Finding) -> str:
@@ -21,7 +22,7 @@ def message(finding: Finding) -> str:
     return "Add " + ", ".join(f"`{p}`" for p in _params(finding)) + f" to `static_argnames`{of}"
 
 
-def build(ctx: Context, finding: Finding, at: cst.CSTNode) -> list[Edit]:
+def build(ctx: TextContext, finding: Finding, at: ast.AST) -> list[Edit]:
     """The edits for the finding whose node is `at`."""
     return _static(ctx, _entry(ctx, at, finding), _params(finding))
 
@@ -33,49 +34,52 @@ def _params(finding: Finding) -> list[str]:
     return list(params)
 
 
-
-def _entry(ctx: Context, operand: cst.CSTNode, finding: Finding) -> cst.FunctionDef:
+def _entry(ctx: TextContext, operand: ast.AST, finding: Finding) -> Function:
     """The jit-compiled function whose parameters become static: the finding's own, or the one
     (named with its row by the rule) that passes them on to it."""
     data = finding.fix_data or {}
     if data.get("entry") in (None, (finding.function or "").rsplit(".", 1)[-1]):
         return ctx.function_of(operand, finding)
-    for node in ctx.of_kind(cst.FunctionDef):
-        if node.name.value == data["entry"] \
-                and ctx.positions[node.name].start.line == data.get("function"):
+    for node in [*ctx.of_kind(ast.FunctionDef), *ctx.of_kind(ast.AsyncFunctionDef)]:
+        if node.name == data["entry"] and node.lineno == data.get("function"):
             return node
     raise FixError("the jit-compiled function was not found")
 
 
-def _is_jit(node: cst.BaseExpression) -> bool:
+def _is_jit(node: ast.AST) -> bool:
     name = dotted(node)
     return name is not None and name.rsplit(".", 1)[-1] in ("jit", "pjit")
 
 
-def _is_partial_jit(call: cst.Call) -> bool:
+def _is_partial_jit(call: ast.Call) -> bool:
     name = dotted(call.func) or ""
-    return name.rsplit(".", 1)[-1] == "partial" and bool(call.args) and _is_jit(call.args[0].value)
+    return name.rsplit(".", 1)[-1] == "partial" and bool(call.args) and _is_jit(call.args[0])
 
 
-def _static(ctx: Context, function: cst.FunctionDef, params: list[str]) -> list[Edit]:
-    for decorator in function.decorators:
-        expr = decorator.decorator
-        if isinstance(expr, cst.Call) and (_is_jit(expr.func) or _is_partial_jit(expr)):
+def _first_argument(call: ast.Call) -> ast.expr | None:
+    """The call's first argument as written, positional or not."""
+    every = [*call.args, *(k.value for k in call.keywords)]
+    return min(every, key=lambda n: (n.lineno, n.col_offset)) if every else None
+
+
+def _static(ctx: TextContext, function: Function, params: list[str]) -> list[Edit]:
+    for expr in function.decorator_list:
+        if isinstance(expr, ast.Call) and (_is_jit(expr.func) or _is_partial_jit(expr)):
             return _merge(ctx, expr, function, params)
         if _is_jit(expr):
             return _wrap(ctx, expr, params)
-    calls = [c for c in ctx.of_kind(cst.Call) if _is_jit(c.func) and c.args
-             and _names_function(ctx, c.args[0].value, function)]
+    calls = [c for c in ctx.of_kind(ast.Call) if _is_jit(c.func) and (first := _first_argument(c)) is not None
+             and _names_function(ctx, first, function)]
     if not calls:
         raise FixError("no `jax.jit` application of the function found")
     return [edit for call in calls for edit in _merge(ctx, call, function, params)]
 
 
-def _names_function(ctx: Context, node: cst.BaseExpression, function: cst.FunctionDef) -> bool:
+def _names_function(ctx: TextContext, node: ast.expr, function: Function) -> bool:
     """`f` meaning this very function (not another function's local `f`), or `Cls.f`."""
-    if isinstance(node, cst.Name):
-        return node.value == function.name.value and resolves_to(ctx, node, node.value, scope_of(ctx, function))
-    return (dotted(node) or "").rsplit(".", 1)[-1] == function.name.value
+    if isinstance(node, ast.Name):
+        return node.id == function.name and resolves_to(ctx, node, node.id, scope_of(ctx, function))
+    return (dotted(node) or "").rsplit(".", 1)[-1] == function.name
 
 
 def _tuple(items: list, quote: str = '"') -> str:
@@ -87,35 +91,38 @@ def _names(params: list[str]) -> str:
     return _tuple(params)
 
 
-def _merge(ctx: Context, call: cst.Call, function: cst.FunctionDef, params: list[str]) -> list[Edit]:
+def _merge(ctx: TextContext, call: ast.Call, function: Function, params: list[str]) -> list[Edit]:
     """Add the parameters to the call's `static_argnames=` (or add that keyword). When the call
     already has `static_argnums`, add their positions there too: given both, jax.jit infers
     neither from the other, so a parameter passed by position is static only through its number."""
-    keywords = {a.keyword.value: a for a in call.args if a.keyword is not None}
+    keywords = {k.arg: k for k in call.keywords if k.arg is not None}
     edits = []
     if "static_argnums" in keywords:
-        positional = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+        positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
         numbers = [positional.index(p) for p in params if p in positional]
         edits.append(_extend(ctx, keywords["static_argnums"], numbers, int))
         if "static_argnames" not in keywords and len(numbers) == len(params):
             return edits
     if "static_argnames" in keywords:
         return [*edits, _extend(ctx, keywords["static_argnames"], params, str)]
-    return [*edits, append_argument(ctx, call, f"static_argnames={_names(params)}")]
+    return [*edits, ctx.append_argument(call, f"static_argnames={_names(params)}")]
 
 
-def _extend(ctx: Context, arg: cst.Arg, items: list, kind: type) -> Edit:
-    existing = _literals(arg.value, kind)
-    quote = ctx.code(arg.value).lstrip("([")[:1]
+def _extend(ctx: TextContext, keyword: ast.keyword, items: list, kind: type) -> Edit:
+    value = keyword.value
+    existing = _literals(value, kind)
+    quote = ctx.source(value).lstrip("([")[:1]
     text = _tuple(existing + [i for i in items if i not in existing], quote if quote in "'\"" else '"')
-    # A parenthesized value keeps its own parentheses (they lie outside the node's range).
-    return ctx.replace(arg.value, text[1:-1] if arg.value.lpar else text)
+    # A parenthesized value keeps its own parentheses: a tuple's are within its range, others' lie
+    # between the keyword's `=` and the value.
+    parenthesized = "(" in ctx.text[ctx.offsets.offset(ctx.start(keyword)):ctx.offsets.offset(ctx.start(value))]
+    return ctx.replace(value, text[1:-1] if parenthesized else text)
 
 
-def _literals(node: cst.BaseExpression, kind: type) -> list:
+def _literals(node: ast.expr, kind: type) -> list:
     try:
-        value = ast.literal_eval(cst.Module([]).code_for_node(node).strip())
-    except (ValueError, SyntaxError):
+        value = ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError):
         raise FixError("a `static_arg...` value that is not a literal") from None
     values = list(value) if isinstance(value, (tuple, list)) else [value]
     if not all(isinstance(v, kind) and not isinstance(v, bool) for v in values):
@@ -123,12 +130,12 @@ def _literals(node: cst.BaseExpression, kind: type) -> list:
     return values
 
 
-def _wrap(ctx: Context, jit: cst.BaseExpression, params: list[str]) -> list[Edit]:
+def _wrap(ctx: TextContext, jit: ast.expr, params: list[str]) -> list[Edit]:
     """`@jax.jit` → `@partial(jax.jit, static_argnames=(...))` (or `@jax.jit(static_argnames=...)`
     when that is the form the file already uses)."""
     keyword = f"static_argnames={_names(params)}"
     if _uses_factory_form(ctx):
-        return [ctx.replace(jit, f"{ctx.code(jit)}({keyword})")]
+        return [ctx.replace(jit, f"{ctx.source(jit)}({keyword})")]
     partial = imported_name(ctx, "functools", "partial")
     edits: list[Edit] = []
     if partial is None:
@@ -142,13 +149,14 @@ def _wrap(ctx: Context, jit: cst.BaseExpression, params: list[str]) -> list[Edit
             from jaxlint.fixes.imports import add_import
 
             partial, edits = "partial", [add_import(ctx, "from functools import partial")]
-    return [*edits, ctx.replace(jit, f"{partial}({ctx.code(jit)}, {keyword})")]
+    return [*edits, ctx.replace(jit, f"{partial}({ctx.source(jit)}, {keyword})")]
 
 
-def _uses_factory_form(ctx: Context) -> bool:
+def _uses_factory_form(ctx: TextContext) -> bool:
     """Whether the module writes `@jax.jit(static_argnames=...)` (asked once per module)."""
     if "jit factory form" not in ctx.answers:
+        decorated = [*ctx.of_kind(ast.FunctionDef), *ctx.of_kind(ast.AsyncFunctionDef), *ctx.of_kind(ast.ClassDef)]
         ctx.answers["jit factory form"] = any(
-            isinstance(n.decorator, cst.Call) and _is_jit(n.decorator.func) and n.decorator.args[:1] != []
-            and all(a.keyword is not None for a in n.decorator.args) for n in ctx.of_kind(cst.Decorator))
+            isinstance(d, ast.Call) and _is_jit(d.func) and not d.args and d.keywords
+            and all(k.arg is not None for k in d.keywords) for n in decorated for d in n.decorator_list)
     return bool(ctx.answers["jit factory form"])

@@ -1,7 +1,8 @@
-"""A module as CPython's `ast` sees it, for the fixes that only rename or insert tokens (JAX102,
-JAX301, JAX303): their edits are built from the positions `ast` gives, without libcst, whose
-parse and position walk cost many times the analysis (a check shows `[*]` markers on every file
-with a fixable finding, so their fixes are built on every run)."""
+"""A module as CPython's `ast` sees it, for the fixes whose edits can be built from the positions
+`ast` gives and the text they span (renames, inserted lines and keywords, a call or an `if` chain
+rewritten from its parts' code): without libcst, whose parse and position walk cost many times the
+analysis (a check shows `[*]` markers on every file with a fixable finding, so their fixes are
+built on every run)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,9 @@ class TextContext:
         self._parents: dict[ast.AST, ast.AST] = {}
         # each statement's block (a body, an `else:`...) and its place there
         self._blocks: dict[int, tuple[list[ast.stmt], int]] = {id(s): (tree.body, i) for i, s in enumerate(tree.body)}
+        self._kinds: dict[type, list[ast.AST]] | None = None
+        # What a fix asks of the whole module, answered once for all its findings (the file's style).
+        self.answers: dict[str, object] = {}
 
     @classmethod
     def parse(cls, text: str, tree: ast.Module | None = None) -> TextContext:
@@ -100,6 +104,21 @@ class TextContext:
         self._walk(line)
         return [node for node in self._by_line.get(line, ()) if isinstance(node, kind)]
 
+    def of_kind(self, kind: type[A]) -> list[A]:
+        """The nodes of exactly the type `kind`, in the module's order. The whole module is indexed
+        once, for every type: a fix that looks through the module for each finding stays linear."""
+        if self._kinds is None:
+            for index, statement in enumerate(self.tree.body):
+                if index not in self._walked:
+                    self._walked.add(index)
+                    self._index(statement)
+            self._kinds = {}
+            for node in self._parents:
+                self._kinds.setdefault(type(node), []).append(node)
+            for nodes in self._kinds.values():
+                nodes.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
+        return self._kinds.get(kind, [])  # type: ignore[return-value]
+
     def ancestors(self, node: ast.AST) -> Iterator[ast.AST]:
         while node in self._parents:
             node = self._parents[node]
@@ -113,6 +132,14 @@ class TextContext:
             if isinstance(parent, kind):
                 return parent
         raise FixError(f"not inside a {kind.__name__}")
+
+    def function_of(self, node: ast.AST, finding: Finding) -> ast.FunctionDef | ast.AsyncFunctionDef:
+        """The function the finding is about (by its qualified name), among `node`'s ancestors."""
+        name = (finding.function or "").rsplit(".", 1)[-1]
+        for parent in self.ancestors(node):
+            if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and parent.name == name:
+                return parent
+        raise FixError("the traced function was not found")
 
     def statement(self, node: ast.AST) -> ast.stmt:
         """The statement that holds `node`; of statements that share a line (`a = 1; b = 2`), the
@@ -146,8 +173,23 @@ class TextContext:
     def line(self, row: int) -> str:
         return self.lines[row - 1] if 0 < row <= len(self.lines) else ""
 
-    def replace(self, node: ast.AST, content: str) -> Edit:
-        return Edit(content, self.start(node), self.end(node))
+    def replace(self, node: ast.AST, content: str, *, comment: bool = False) -> Edit:
+        """An edit that replaces `node`; with `comment`, also the comment that ends its last line
+        (a block rewritten whole carries its lines' comments itself)."""
+        end = self.end(node)
+        if comment and self.line(end.row)[end.column - 1:].lstrip().startswith("#"):
+            end = Location(end.row, len(self.line(end.row)) + 1)
+        return Edit(content, self.start(node), end)
+
+    def append_argument(self, call: ast.Call, text: str) -> Edit:
+        """An edit that adds `text` as the call's last argument."""
+        every = [*call.args, *call.keywords]
+        if every:
+            at = self.end(max(every, key=lambda n: (n.end_lineno, n.end_col_offset)))  # type: ignore[attr-defined]
+            return Edit(f", {text}", at, at)
+        end = self.end(call)  # just after `)`
+        at = Location(end.row, end.column - 1)
+        return Edit(text, at, at)
 
     def insert_before(self, statement: ast.stmt, line: str) -> Edit:
         """A new line of code just above `statement` (its first decorator), at its indentation."""

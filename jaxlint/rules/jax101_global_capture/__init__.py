@@ -1,6 +1,6 @@
 """JAX101 global-capture-in-jit: a compiled function reads a variable that changes later.
 
-The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+The rule's declarations; `check` finds it, `fix` fixes it, `experiment` verifies it
 (JAX), each imported only when it is needed."""
 
 CODE = "JAX101"

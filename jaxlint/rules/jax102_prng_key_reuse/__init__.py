@@ -1,6 +1,6 @@
 """JAX102 prng-key-reuse: one PRNG key value consumed twice.
 
-The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+The rule's declarations; `check` finds it, `fix` fixes it, `experiment` verifies it
 (JAX), each imported only when it is needed."""
 
 CODE = "JAX102"

@@ -1,6 +1,6 @@
 """JAX103 tracer-bool-conversion: Python control flow on a traced value.
 
-The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+The rule's declarations; `check` finds it, `fix` fixes it, `experiment` verifies it
 (JAX), each imported only when it is needed."""
 
 CODE = "JAX103"

@@ -1,6 +1,6 @@
 """JAX105 jnp-on-static-value: jnp applied to shapes where a static value is needed.
 
-The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+The rule's declarations; `check` finds it, `fix` fixes it, `experiment` verifies it
 (JAX), each imported only when it is needed."""
 
 CODE = "JAX105"

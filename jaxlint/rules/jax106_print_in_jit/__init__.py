@@ -1,6 +1,6 @@
 """JAX106 print-in-jit: `print` of traced values inside traced code.
 
-The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+The rule's declarations; `check` finds it, `fix` fixes it, `experiment` verifies it
 (JAX), each imported only when it is needed."""
 
 CODE = "JAX106"

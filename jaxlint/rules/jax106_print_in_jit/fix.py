@@ -1,18 +1,17 @@
 """JAX106: `print(...)` → `jax.debug.print("format", *args, **kwargs)` with the same output; values
-interpolated into a format at trace time (f-string, `%`, `.format`) become fields of it."""
+interpolated into a format at trace time (f-string, `%`, `.format`) become fields of it. Built on
+the module's `ast` (fixes/text_context.py): the call is replaced, nothing else is read."""
 
 from __future__ import annotations
 
 import ast
 import re
 import string
-from collections.abc import Sequence
-
-import libcst as cst
 
 from jaxlint.diagnostics import Edit, Finding
-from jaxlint.fixes.context import Context, FixError
+from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import ensure_module
+from jaxlint.fixes.text_context import TextContext
 
 # The flagged call becomes `jax.debug.print` with a string literal for its format, which JAX106 never
 # flags (it flags `print`, and formats built from traced values): the finding is gone, no relint needed.
@@ -35,7 +34,7 @@ def message(finding: Finding) -> str:
 class _Format:
     """The format string and arguments built up piece by piece."""
 
-    def __init__(self, ctx: Context, finding: Finding) -> None:
+    def __init__(self, ctx: TextContext, finding: Finding) -> None:
         self.ctx = ctx
         # The traced values whose text (`str(loss)`) becomes a field (`{loss}`), as the check found them.
         self.text_of = frozenset((finding.fix_data or {}).get("text_of", ()))
@@ -46,34 +45,45 @@ class _Format:
     def literal(self, value: str) -> None:
         self.text += value.replace("{", "{{").replace("}", "}}")
 
-    def field(self, expr: cst.BaseExpression, conversion: str | None = None, spec: str = "") -> None:
-        code = self.ctx.code(expr)
+    def field(self, expr: ast.expr, conversion: str | None = None, spec: str = "") -> None:
+        code = _code(self.ctx, expr)
         suffix = (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
-        if isinstance(expr, cst.Name) and expr.value not in _RESERVED and self.kwargs.get(expr.value, code) == code:
-            self.kwargs[expr.value] = code
-            self.text += "{" + expr.value + suffix + "}"
+        if isinstance(expr, ast.Name) and expr.id not in _RESERVED and self.kwargs.get(expr.id, code) == code:
+            self.kwargs[expr.id] = code
+            self.text += "{" + expr.id + suffix + "}"
         else:
             self.args.append(code)
             self.text += "{" + suffix + "}"
 
 
-def build(ctx: Context, finding: Finding) -> list[Edit]:
-    call = ctx.at(finding, cst.Call)
+def _code(ctx: TextContext, expr: ast.expr) -> str:
+    """The code of `expr` as written; in an f-string, where Python before 3.12 may place its
+    expressions wrongly, as `ast` writes it when what lies at its place is another expression."""
+    code = ctx.source(expr)
+    try:
+        same = ast.dump(ast.parse(code.strip(), mode="eval").body) == ast.dump(expr)
+    except SyntaxError:
+        same = False
+    return code if same else ast.unparse(expr)
+
+
+def build_text(ctx: TextContext, finding: Finding) -> list[Edit]:
+    call = ctx.at(finding, ast.Call)
     if (finding.fix_data or {}).get("interpolated"):
         return _placeholders(ctx, call, finding)
-    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
+    if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+        raise FixError("starred print arguments")
     if set(keywords) - {"sep", "end", "flush"}:
         raise FixError("print with `file=` or unknown keywords")
     sep, end = _literal(keywords.get("sep"), " "), _literal(keywords.get("end"), "\n")
     if not end.endswith("\n"):
         raise FixError("jax.debug.print always ends the line")
     out = _Format(ctx, finding)
-    for number, arg in enumerate(a for a in call.args if a.keyword is None):
-        if arg.star:
-            raise FixError("starred print arguments")
+    for number, arg in enumerate(call.args):
         if number:
             out.literal(sep)
-        _piece(out, arg.value)
+        _piece(out, arg)
     out.literal(end[:-1])
     _lead_with_field(out)
     jax, edits = ensure_module(ctx, "jax")
@@ -83,20 +93,20 @@ def build(ctx: Context, finding: Finding) -> list[Edit]:
     return edits
 
 
-def _placeholders(ctx: Context, call: cst.Call, finding: Finding) -> list[Edit]:
+def _placeholders(ctx: TextContext, call: ast.Call, finding: Finding) -> list[Edit]:
     """`jax.debug.print(f"loss {loss}")` → `jax.debug.print("loss {loss}", loss=loss)`: the values
     are formatted on the host at run time, not as tracers at trace time."""
-    fmt = [a for a in call.args if a.keyword is None or a.keyword.value == "fmt"]
-    rest = [a for a in call.args if a not in fmt]
-    if len(fmt) != 1 or fmt[0].star or any(a.keyword is None or a.keyword.value != "ordered" for a in rest):
+    fmt = [*call.args, *(k.value for k in call.keywords if k.arg == "fmt")]
+    rest = [k for k in call.keywords if k.arg != "fmt"]
+    if len(fmt) != 1 or isinstance(fmt[0], ast.Starred) or any(k.arg != "ordered" for k in rest):
         raise FixError("jax.debug.print with arguments besides the format string")
     out = _Format(ctx, finding)
-    _piece(out, fmt[0].value)
+    _piece(out, fmt[0])
     _lead_with_field(out)
     quote = '"' if '"' not in out.text else "'"
     arguments = [_string(out.text, quote), *out.args, *(f"{k}={v}" for k, v in out.kwargs.items()),
-                 *(ctx.code(a.keyword) + "=" + ctx.code(a.value) for a in rest)]  # type: ignore[arg-type]
-    return [ctx.replace(call, f"{ctx.code(call.func)}({', '.join(arguments)})")]
+                 *(f"{k.arg}={ctx.source(k.value)}" for k in rest)]
+    return [ctx.replace(call, f"{ctx.source(call.func)}({', '.join(arguments)})")]
 
 
 def _lead_with_field(out: _Format) -> None:
@@ -112,22 +122,19 @@ def _lead_with_field(out: _Format) -> None:
         out.args.insert(0, _string(prefix.replace("{{", "{").replace("}}", "}"), '"' if '"' not in prefix else "'"))
 
 
-def _piece(out: _Format, value: cst.BaseExpression) -> None:
-    if isinstance(value, cst.FormattedString):
+def _piece(out: _Format, value: ast.expr) -> None:
+    if isinstance(value, ast.JoinedStr):
         _fstring(out, value)
-    elif isinstance(value, (cst.SimpleString, cst.ConcatenatedString)) and isinstance(_evaluate(out.ctx, value), str):
-        out.literal(_evaluate(out.ctx, value))  # type: ignore[arg-type]
-    elif isinstance(value, cst.ConcatenatedString):
-        raise FixError("implicitly concatenated f-strings")
-    elif isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Modulo) \
-            and isinstance(_template(out.ctx, value.left), str):
-        _percent(out, _template(out.ctx, value.left), value.right)  # type: ignore[arg-type]
-    elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "format" \
-            and isinstance(_template(out.ctx, value.func.value), str):
-        _str_format(out, _template(out.ctx, value.func.value), value.args)  # type: ignore[arg-type]
-    elif _text_of(value) and _normal(out.ctx.code(value.args[0].value)) in out.text_of:  # type: ignore[attr-defined]
-        out.field(value.args[0].value, _CONVERSIONS[value.func.value])  # type: ignore[attr-defined]
-    elif isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add) and _concatenates_text(value) \
+    elif isinstance(_template(value), str):
+        out.literal(value.value)  # type: ignore[attr-defined]
+    elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mod) and isinstance(_template(value.left), str):
+        _percent(out, value.left.value, value.right)  # type: ignore[attr-defined]
+    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "format" \
+            and isinstance(_template(value.func.value), str):
+        _str_format(out, value.func.value.value, value)  # type: ignore[attr-defined]
+    elif _text_of(value) and ast.unparse(value.args[0]) in out.text_of:  # type: ignore[attr-defined]
+        out.field(value.args[0], _CONVERSIONS[value.func.id])  # type: ignore[attr-defined]
+    elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add) and _concatenates_text(value) \
             and out.text_of:
         _piece(out, value.left)
         _piece(out, value.right)
@@ -139,36 +146,27 @@ def _piece(out: _Format, value: cst.BaseExpression) -> None:
 _CONVERSIONS = {"str": None, "repr": "r", "ascii": "a"}
 
 
-def _normal(code: str) -> str:
-    return ast.unparse(ast.parse(code.strip(), mode="eval"))
+def _text_of(value: ast.expr) -> bool:
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in _CONVERSIONS \
+        and len(value.args) == 1 and not value.keywords and not isinstance(value.args[0], ast.Starred)
 
 
-def _text_of(value: cst.BaseExpression) -> bool:
-    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in _CONVERSIONS \
-        and len(value.args) == 1 and value.args[0].keyword is None and not value.args[0].star
-
-
-def _concatenates_text(value: cst.BinaryOperation) -> bool:
+def _concatenates_text(value: ast.BinOp) -> bool:
     """`a + b` where a side is surely a string: a literal, an f-string or a text conversion."""
-    return any(isinstance(side, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)) or _text_of(side)
-               or isinstance(side, cst.BinaryOperation) and isinstance(side.operator, cst.Add)
+    return any(_template(side) is not None or isinstance(side, ast.JoinedStr) or _text_of(side)
+               or isinstance(side, ast.BinOp) and isinstance(side.op, ast.Add)
                and _concatenates_text(side) for side in (value.left, value.right))
 
 
-def _template(ctx: Context, node: cst.BaseExpression) -> object:
-    """The text of a plain string literal, else None."""
-    if not isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-        return None
-    try:
-        return _evaluate(ctx, node)
-    except (ValueError, SyntaxError):
-        return None
+def _template(node: ast.expr) -> object:
+    """The value of a string (or bytes) literal, else None."""
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)) else None
 
 
-def _percent(out: _Format, template: str, right: cst.BaseExpression) -> None:
+def _percent(out: _Format, template: str, right: ast.expr) -> None:
     """`"loss %.3f" % x` as fields: `{:.3f}` with `x`."""
-    values = [e.value for e in right.elements] if isinstance(right, cst.Tuple) else [right]
-    if isinstance(right, cst.Tuple) and any(isinstance(e, cst.StarredElement) for e in right.elements):
+    values = list(right.elts) if isinstance(right, ast.Tuple) else [right]
+    if any(isinstance(v, ast.Starred) for v in values):
         raise FixError("a starred %-format argument")
     used, position = 0, 0
     for found in _PERCENT.finditer(template):
@@ -201,12 +199,12 @@ def _percent(out: _Format, template: str, right: cst.BaseExpression) -> None:
         raise FixError("a %-format with a different number of values")
 
 
-def _str_format(out: _Format, template: str, args: Sequence[cst.Arg]) -> None:
+def _str_format(out: _Format, template: str, call: ast.Call) -> None:
     """`"loss {:.3f}".format(x)` as fields of the whole format."""
-    if any(a.star for a in args):
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         raise FixError("starred .format() arguments")
-    positional = [a.value for a in args if a.keyword is None]
-    named = {a.keyword.value: a.value for a in args if a.keyword is not None}
+    positional = call.args
+    named = {k.arg: k.value for k in call.keywords}
     automatic = 0
     try:
         parsed = list(string.Formatter().parse(template))
@@ -228,40 +226,32 @@ def _str_format(out: _Format, template: str, args: Sequence[cst.Arg]) -> None:
             raise FixError("a format field with an attribute, an index or no value")
 
 
-def _fstring(out: _Format, value: cst.FormattedString) -> None:
-    prefix = value.start.rstrip("'\"").lower().replace("f", "")
-    for part in value.parts:
-        if isinstance(part, cst.FormattedStringText):
-            # The text of an f-string already doubles its literal braces, as a format string does.
-            out.text += ast.literal_eval(f"{prefix}{value.end}{part.value}{value.end}")
+def _fstring(out: _Format, value: ast.JoinedStr) -> None:
+    """An f-string's text and fields. `ast` reads `f"{x=}"` as the text `x=` and the field `{x!r}`
+    (`{x}` with a spec), which is what jax.debug.print must print too."""
+    for part in value.values:
+        if isinstance(part, ast.Constant):
+            out.literal(part.value)
             continue
+        assert isinstance(part, ast.FormattedValue)
         spec = ""
-        for spec_part in part.format_spec or []:
-            if not isinstance(spec_part, cst.FormattedStringText):
+        for spec_part in part.format_spec.values if part.format_spec is not None else ():
+            if not isinstance(spec_part, ast.Constant):
                 raise FixError("a format spec with nested fields")
             spec += spec_part.value
-        conversion = part.conversion
-        if part.equal is not None:  # f"{x=}" prints the expression text, then its repr
-            out.literal(out.ctx.code(part.whitespace_before_expression) + out.ctx.code(part.expression)
-                        + out.ctx.code(part.whitespace_after_expression) + "=")
-            conversion = conversion or (None if spec else "r")
-        out.field(part.expression, conversion, spec)
+        out.field(part.value, chr(part.conversion) if part.conversion != -1 else None, spec)
 
 
-def _literal(node: cst.BaseExpression | None, default: str) -> str:
-    if node is None or (isinstance(node, cst.Name) and node.value == "None"):
+def _literal(node: ast.expr | None, default: str) -> str:
+    if node is None or (isinstance(node, ast.Constant) and node.value is None):
         return default
     try:
-        value = ast.literal_eval(cst.Module([]).code_for_node(node))
-    except (ValueError, SyntaxError):
+        value = ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError):
         raise FixError("`sep`/`end` is not a string literal") from None
     if not isinstance(value, str):
         raise FixError("`sep`/`end` is not a string literal")
     return value
-
-
-def _evaluate(ctx: Context, node: cst.BaseExpression) -> object:
-    return ast.literal_eval(ctx.code(node).strip())
 
 
 def _string(text: str, quote: str) -> str:

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import libcst as cst
+import ast
 
 from jaxlint.diagnostics import Edit, Finding
 from jaxlint.fixes import static_argnames
-from jaxlint.fixes.context import Context
-
-WHOLE_MODULE = True  # the edit is at the jit of the function, wherever it is
+from jaxlint.fixes.text_context import TextContext
 
 
 def message(finding: Finding) -> str:
     return static_argnames.message(finding)
 
 
-def build(ctx: Context, finding: Finding) -> list[Edit]:
-    return static_argnames.build(ctx, finding, ctx.at(finding, cst.BaseExpression))  # type: ignore[type-abstract]
+def build_text(ctx: TextContext, finding: Finding) -> list[Edit]:
+    return static_argnames.build(ctx, finding, ctx.at(finding, ast.expr))

@@ -1,6 +1,6 @@
 """JAX109 discarded-functional-update: `x.at[i].set(v)` or a `jnp` call whose result is thrown away.
 
-The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+The rule's declarations; `check` finds it, `fix` fixes it, `experiment` verifies it
 (JAX), each imported only when it is needed."""
 
 CODE = "JAX109"

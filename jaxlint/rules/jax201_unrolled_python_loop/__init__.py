@@ -1,6 +1,6 @@
 """JAX201 unrolled-python-loop: a long Python loop in traced code is unrolled into the graph.
 
-The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+The rule's declarations; `check` finds it, `fix` fixes it, `experiment` verifies it
 (JAX), each imported only when it is needed."""
 
 CODE = "JAX201"

@@ -1,6 +1,6 @@
 """JAX202 jit-in-loop: `jax.jit` of a callable made anew every iteration compiles every iteration.
 
-The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+The rule's declarations; `check` finds it, `fix` fixes it, `experiment` verifies it
 (JAX), each imported only when it is needed."""
 
 CODE = "JAX202"

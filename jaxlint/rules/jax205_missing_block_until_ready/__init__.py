@@ -1,6 +1,6 @@
 """JAX205 missing-block-until-ready: timing JAX code without waiting for its result.
 
-The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+The rule's declarations; `check` finds it, `fix` fixes it, `experiment` verifies it
 (JAX), each imported only when it is needed."""
 
 CODE = "JAX205"

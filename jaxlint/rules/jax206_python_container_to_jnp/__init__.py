@@ -1,6 +1,6 @@
 """JAX206 python-container-to-jnp: a list or tuple literal where a `jnp` function takes only arrays.
 
-The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+The rule's declarations; `check` finds it, `fix` fixes it, `experiment` verifies it
 (JAX), each imported only when it is needed."""
 
 CODE = "JAX206"

@@ -1,6 +1,6 @@
 """JAX301 removed-tree-api: `jax.tree_map` and the other tree functions removed from JAX.
 
-The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+The rule's declarations; `check` finds it, `fix` fixes it, `experiment` verifies it
 (JAX), each imported only when it is needed."""
 
 CODE = "JAX301"

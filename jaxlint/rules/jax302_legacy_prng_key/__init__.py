@@ -1,6 +1,6 @@
 """JAX302 legacy-prng-key: `jax.random.PRNGKey(seed)` makes a raw uint32 key; `jax.random.key` a typed one.
 
-The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+The rule's declarations; `check` finds it, `fix` fixes it, `experiment` verifies it
 (JAX), each imported only when it is needed. Off by default: select it (`--select JAX302`)."""
 
 CODE = "JAX302"

@@ -1,6 +1,6 @@
 """JAX303 removed-api: names removed from JAX (`jax.xla_computation`, `jax.numpy.DeviceArray`, ...).
 
-The rule's declarations; `check` finds it, `fix` fixes it (libcst), `experiment` verifies it
+The rule's declarations; `check` finds it, `fix` fixes it, `experiment` verifies it
 (JAX), each imported only when it is needed."""
 
 CODE = "JAX303"
