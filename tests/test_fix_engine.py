@@ -156,6 +156,18 @@ def test_a_signature_changing_fix_updates_its_own_module_when_nobody_else_calls(
     assert "def apply(x, scale):" in fixed and "return apply(x, scale=scale)" in fixed
 
 
+def test_callers_in_other_modules_are_found_for_many_fixes(tmp_path: Path) -> None:
+    """Past the first few names, the other modules' words are indexed once instead of scanned per
+    name (a module with thousands of such fixes stayed linear): the same functions are withdrawn."""
+    (tmp_path / "model.py").write_text("\n\n".join(MODEL.replace("apply", f"apply_{i}").replace("scale", f"scale_{i}")
+                                                  for i in range(10)))
+    (tmp_path / "train.py").write_text("import model\n\nprint(model.apply_3(1.0), model.apply_7(2.0))\n"
+                                       "# apply_8 is named in a comment: a mention all the same\n")
+    found = {f["function"]: f["fix"] for f in as_json(tmp_path, ".") if f["code"] == "JAX101"}
+    withdrawn = {name.rsplit(".", 1)[-1] for name, fix in found.items() if fix is None}
+    assert len(found) == 10 and withdrawn == {"apply_3", "apply_7", "apply_8"}
+
+
 def test_a_fix_whose_finding_comes_back_is_not_offered() -> None:
     """The check lints each fix's result once more: a finding that reappears within its own fix's
     edits (rows in the message shifted) was not fixed by it."""

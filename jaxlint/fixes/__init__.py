@@ -47,10 +47,10 @@ class _Built:
 
 
 def _build_all(text: str, findings: Sequence[Finding], tree: ast.Module | None) -> list[_Built]:
-    """Every fix the rules can build for these findings, in their order. Fixes that rename or insert
-    tokens are built on the text (`build_text`, with `ast`'s positions); the others with libcst
-    (`build`), in one parse of the functions they are in (and the module's other statements)
-    unless a builder needs the whole module. libcst is parsed only when a finding needs it.
+    """Every fix the rules can build for these findings, in their order: on the text (`build_text`,
+    with `ast`'s positions), or with libcst (`build`) when the builder has no text form or says it
+    needs the tree, in one parse of the functions they are in (and the module's other statements).
+    libcst is parsed only when a finding needs it.
     `tree`: the text's, when the caller has it (None: parsed here)."""
     from jaxlint.fixes.apply import Offsets, spans
 
@@ -102,12 +102,9 @@ def _built_on_tree(text: str, findings: Sequence[Finding], tree: ast.Module | No
     from jaxlint.fixes.context import Context, FixError
     from jaxlint.fixes.sparse import without_other_definitions
 
-    seen = text
-    if not any(getattr(_builder(f.code), "WHOLE_MODULE", False) for f in findings):
-        rows = {row for f in findings for row in range(f.location.row, f.end_location.row + 1)}
-        seen = without_other_definitions(text, rows, tree)
+    rows = {row for f in findings for row in range(f.location.row, f.end_location.row + 1)}
     try:
-        ctx = Context.parse(seen)
+        ctx = Context.parse(without_other_definitions(text, rows, tree))
     except Exception:  # libcst cannot parse what CPython can (rare): no fixes for this file
         return {}
     found: _Edits = {}
@@ -119,6 +116,25 @@ def _built_on_tree(text: str, findings: Sequence[Finding], tree: ast.Module | No
         except Exception:  # a bug in one fix builder must not end the run: that finding stays unfixed
             continue
     return found
+
+
+def build_one(text: str, finding: Finding) -> list[Edit]:
+    """The edits of one finding's fix, built as a check builds them; FixError says why there is none."""
+    from jaxlint.fixes.errors import FixError, NeedsTree
+
+    builder = _builder(finding.code)
+    if builder is None:
+        raise FixError(f"{finding.code} has no fix")
+    if hasattr(builder, "build_text"):
+        from jaxlint.fixes.text_context import TextContext
+
+        try:
+            return builder.build_text(TextContext.parse(text), finding)
+        except NeedsTree:
+            pass
+    from jaxlint.fixes.context import Context
+
+    return builder.build(Context.parse(text), finding)
 
 
 class _Admitted(NamedTuple):

@@ -9,7 +9,6 @@ from typing import TypeVar
 
 import libcst as cst
 from libcst.metadata import (
-    CodePosition,
     CodeRange,
     MetadataWrapper,
     ParentNodeProvider,
@@ -18,7 +17,6 @@ from libcst.metadata import (
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 
 from jaxlint.diagnostics import Edit, Finding, Location
-from jaxlint.fixes.apply import Offsets
 from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import ImportLine, ModuleImports
 
@@ -34,12 +32,8 @@ class Context:
     positions: Mapping[cst.CSTNode, CodeRange]
     parents: Mapping[cst.CSTNode, cst.CSTNode]
     _spans: dict[tuple[int, int, int, int], list[cst.CSTNode]] = field(default_factory=dict)
-    _lines: dict[int, list[cst.CSTNode]] = field(default_factory=dict)
     _names: set[str] | None = None
     _kinds: dict[type, list[cst.CSTNode]] | None = None
-    _named: dict[str, list[cst.Name]] | None = None
-    # What a fix asks of the whole module, answered once for all its findings (the file's style).
-    answers: dict[str, object] = field(default_factory=dict)
 
     @classmethod
     def parse(cls, text: str) -> Context:
@@ -66,13 +60,6 @@ class Context:
                 return node
         raise FixError(f"no {kind.__name__} at {start.row}:{start.column}")
 
-    def starting_on(self, line: int, kind: type[N]) -> list[N]:
-        """The nodes of type `kind` that start on `line` (indexed once: a fix per finding stays linear)."""
-        if not self._lines:
-            for node, where in self.positions.items():
-                self._lines.setdefault(where.start.line, []).append(node)
-        return [node for node in self._lines.get(line, ()) if isinstance(node, kind)]
-
     def of_kind(self, kind: type[N]) -> list[N]:
         """The nodes of exactly the type `kind`, in the module's order. Indexed once for every type,
         so that a fix that looks through the module for each finding stays linear."""
@@ -81,14 +68,6 @@ class Context:
             for node in self.positions:
                 self._kinds.setdefault(type(node), []).append(node)
         return self._kinds.get(kind, [])  # type: ignore[return-value]
-
-    def named(self, identifier: str) -> list[cst.Name]:
-        """The names spelled `identifier`, in the module's order."""
-        if self._named is None:
-            self._named = {}
-            for node in self.of_kind(cst.Name):
-                self._named.setdefault(node.value, []).append(node)
-        return self._named.get(identifier, [])
 
     def ancestors(self, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         while node in self.parents:
@@ -100,14 +79,6 @@ class Context:
             if isinstance(parent, kind):
                 return parent
         raise FixError(f"not inside a {kind.__name__}")
-
-    def function_of(self, node: cst.CSTNode, finding: Finding) -> cst.FunctionDef:
-        """The function the finding is about (by its qualified name), among `node`'s ancestors."""
-        name = (finding.function or "").rsplit(".", 1)[-1]
-        for parent in self.ancestors(node):
-            if isinstance(parent, cst.FunctionDef) and parent.name.value == name:
-                return parent
-        raise FixError("the traced function was not found")
 
     def statement(self, node: cst.CSTNode) -> cst.BaseStatement:
         """The statement (a whole line or a compound statement) that holds `node`."""
@@ -143,29 +114,6 @@ class Context:
         content = new if isinstance(new, str) else self.code(new)
         return Edit(content, Location(where.start.line, where.start.column + 1),
                     Location(where.end.line, where.end.column + 1))
-
-    def insert_before(self, statement: cst.CSTNode, line: str) -> Edit:
-        """A new line of code just above `statement`, at its indentation."""
-        where = self.positions[statement]
-        indent = self.line(where.start.line)[: where.start.column]
-        if indent.strip():
-            raise FixError("the statement shares its line with other code")
-        row = Location(where.start.line, 1)
-        return Edit(f"{indent}{line}\n", row, row)
-
-    def source(self, node: cst.CSTNode, *, after: cst.CSTNode | None = None) -> str:
-        """The original text of `node` (without its parentheses), or from the end of `after`
-        to the end of `node` (with whatever parentheses and comments lie between)."""
-        where = self.positions[node]
-        start = self.positions[after].end if after is not None else where.start
-        return self.text[self._offset(start) : self._offset(where.end)]
-
-    def _offset(self, position: CodePosition) -> int:
-        return self.offsets.offset(Location(position.line, position.column + 1))
-
-    @cached_property
-    def offsets(self) -> Offsets:
-        return Offsets.of(self.text)
 
     def line(self, row: int) -> str:
         lines = self.lines
@@ -236,17 +184,6 @@ def _positions_and_parents(module: cst.Module) -> tuple[Mapping[cst.CSTNode, Cod
                                  provider=provider)
     module._codegen(state)
     return provider._computed, state.parents
-
-
-def append_argument(ctx: Context, call: cst.Call, text: str) -> Edit:
-    """An edit that adds `text` as the call's last argument."""
-    if call.args:
-        end = ctx.positions[call.args[-1]].end
-        at = Location(end.line, end.column + 1)
-        return Edit(f", {text}", at, at)
-    end = ctx.positions[call].end  # just after `)`
-    at = Location(end.line, end.column)
-    return Edit(text, at, at)
 
 
 def dotted(node: cst.BaseExpression) -> str | None:

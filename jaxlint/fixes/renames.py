@@ -13,8 +13,6 @@ from jaxlint.fixes.errors import FixError, NeedsTree
 from jaxlint.fixes.imports import Imports, ensure_module, module_alias
 
 if TYPE_CHECKING:
-    import libcst as cst
-
     from jaxlint.fixes.context import Context
     from jaxlint.fixes.text_context import TextContext
 

@@ -11,7 +11,7 @@ import ast
 from jaxlint.diagnostics import Edit, Finding
 from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import ensure_module, imported_name, module_alias
-from jaxlint.fixes.text_context import TextContext
+from jaxlint.fixes.text_context import TextContext, first_argument
 from jaxlint.fixes.text_scoping import Function, resolves_to, scope_of
 from jaxlint.semantic.imports import dotted
 
@@ -56,19 +56,13 @@ def _is_partial_jit(call: ast.Call) -> bool:
     return name.rsplit(".", 1)[-1] == "partial" and bool(call.args) and _is_jit(call.args[0])
 
 
-def _first_argument(call: ast.Call) -> ast.expr | None:
-    """The call's first argument as written, positional or not."""
-    every = [*call.args, *(k.value for k in call.keywords)]
-    return min(every, key=lambda n: (n.lineno, n.col_offset)) if every else None
-
-
 def _static(ctx: TextContext, function: Function, params: list[str]) -> list[Edit]:
     for expr in function.decorator_list:
         if isinstance(expr, ast.Call) and (_is_jit(expr.func) or _is_partial_jit(expr)):
             return _merge(ctx, expr, function, params)
         if _is_jit(expr):
             return _wrap(ctx, expr, params)
-    calls = [c for c in ctx.of_kind(ast.Call) if _is_jit(c.func) and (first := _first_argument(c)) is not None
+    calls = [c for c in ctx.of_kind(ast.Call) if _is_jit(c.func) and (first := first_argument(c)) is not None
              and _names_function(ctx, first, function)]
     if not calls:
         raise FixError("no `jax.jit` application of the function found")

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import ast
 import bisect
-from collections.abc import Iterator
+import io
+import re
+import tokenize
+from collections.abc import Iterable, Iterator
 from functools import cached_property
 from typing import TypeVar
 
@@ -35,6 +38,7 @@ class TextContext:
         # each statement's block (a body, an `else:`...) and its place there
         self._blocks: dict[int, tuple[list[ast.stmt], int]] = {id(s): (tree.body, i) for i, s in enumerate(tree.body)}
         self._kinds: dict[type, list[ast.AST]] | None = None
+        self._named: dict[str, list[ast.Name]] | None = None
         # What a fix asks of the whole module, answered once for all its findings (the file's style).
         self.answers: dict[str, object] = {}
 
@@ -119,6 +123,15 @@ class TextContext:
                 nodes.sort(key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))
         return self._kinds.get(kind, [])  # type: ignore[return-value]
 
+    def named(self, identifier: str) -> list[ast.Name]:
+        """The names (`ast.Name`: variables, not attributes or keywords) spelled `identifier`, in the
+        module's order."""
+        if self._named is None:
+            self._named = {}
+            for node in self.of_kind(ast.Name):
+                self._named.setdefault(node.id, []).append(node)
+        return self._named.get(identifier, [])
+
     def ancestors(self, node: ast.AST) -> Iterator[ast.AST]:
         while node in self._parents:
             node = self._parents[node]
@@ -153,6 +166,39 @@ class TextContext:
     def block_of(self, statement: ast.stmt) -> list[ast.stmt]:
         """The list of statements (a body, an `else:`, ...) that holds `statement`."""
         return self._blocks[id(statement)][0]
+
+    def name_of(self, definition: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> tuple[Location, Location]:
+        """Where the name of a `def` or `class` is written (`ast` keeps no node for it)."""
+        start = self.start(definition)
+        line = self.line(start.row)
+        found = _DEFINES.match(line, start.column - 1)
+        if found is None or not line.startswith(definition.name, found.end()):
+            raise FixError("the name is not on the line of its `def`")
+        return Location(start.row, found.end() + 1), Location(start.row, found.end() + len(definition.name) + 1)
+
+    def parameters_of(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[Location, Location]:
+        """Where the text between a `def`'s parentheses starts and ends (`ast` keeps no position for
+        its `arguments`): read from the tokens after its name."""
+        _, after_name = self.name_of(function)
+        offset = self.offsets.offset(after_name)
+        opening = len(self.text) - len(self.text[offset:].lstrip(" \t"))
+        if self.text[opening:opening + 1] != "(":  # `def f[T](...)` (type parameters), a line continuation
+            raise FixError("no `(` right after the function's name")
+        row, column = after_name.row, after_name.column + (opening - offset)  # of `(`, 1-based
+        depth = 0
+        tokens = tokenize.generate_tokens(io.StringIO(self.text[opening:]).readline)
+        try:
+            for token in tokens:
+                if token.type != tokenize.OP or token.string not in "()[]{}":
+                    continue
+                depth += 1 if token.string in "([{" else -1
+                if depth == 0:
+                    line, col = token.start
+                    end = Location(row + line - 1, (column - 1 if line == 1 else 0) + col + 1)
+                    return Location(row, column + 1), end
+        except (tokenize.TokenError, SyntaxError):
+            pass
+        raise FixError("the parameters' closing `)` was not found")
 
     # --- text and edits ---------------------------------------------------------------------
 
@@ -208,20 +254,7 @@ class TextContext:
 
     @cached_property
     def _names(self) -> set[str]:
-        found: set[str] = set()
-        for node in ast.walk(self.tree):
-            if isinstance(node, ast.Name):
-                found.add(node.id)
-            elif isinstance(node, ast.Attribute):
-                found.add(node.attr)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                found.add(node.name)
-            elif isinstance(node, ast.arg):
-                found.add(node.arg)
-            elif isinstance(node, ast.alias):
-                found.update((node.asname or node.name).split("."))
-                found.update(node.name.split("."))
-        return found
+        return spelled_names(ast.walk(self.tree), attributes=True)
 
     def fresh(self, base: str, taken: set[str] = frozenset()) -> str:  # type: ignore[assignment]
         name, number = base, 0
@@ -253,6 +286,38 @@ class TextContext:
         if body and getattr(body[0], "decorator_list", None):
             first_statement = min(d.lineno for d in body[0].decorator_list)  # type: ignore[attr-defined]
         return ModuleImports(tuple(lines), docstring_end, first_statement, self.lines)
+
+
+def spelled_names(nodes: Iterable[ast.AST], *, attributes: bool) -> set[str]:
+    """The identifiers `nodes` use or bind: names, definitions, parameters, imports, `global`s,
+    `except ... as` names; with `attributes`, attribute names too."""
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute) and attributes:
+            found.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+        elif isinstance(node, ast.arg):
+            found.add(node.arg)
+        elif isinstance(node, ast.alias):
+            found.update((node.asname or node.name).split("."))
+            found.update(node.name.split("."))
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            found.update(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            found.add(node.name)
+    return found
+
+
+_DEFINES = re.compile(r"(?:async\s+)?(?:def|class)\s+")
+
+
+def first_argument(call: ast.Call) -> ast.expr | None:
+    """The call's first argument as written, positional or keyword."""
+    every = [*call.args, *(k.value for k in call.keywords)]
+    return min(every, key=lambda n: (n.lineno, n.col_offset)) if every else None
 
 
 def _by_line(body: list[ast.stmt]) -> list[list[ast.stmt]]:

@@ -16,6 +16,10 @@ from jaxlint.paths import read_file
 from jaxlint.results import FileResult
 
 SIGNATURE_CHANGING = frozenset({"JAX101"})  # its fix adds a parameter to the function
+# Names looked up by scanning every module, before the modules' words are indexed once: a scan of a
+# project costs about a third of indexing it, and most runs ask for a name or two.
+_SCANS = 4
+_WORD = re.compile(rb"\w+")
 
 
 class OtherModules:
@@ -25,11 +29,25 @@ class OtherModules:
         self._paths = paths
         self._excluded = {os.path.realpath(p) for p in excluded}
         self._contents: list[tuple[str, bytes]] | None = None
+        self._asked = 0
+        self._words: dict[bytes, list[str]] | None = None  # each word, with the modules it occurs in
 
     def mention(self, name: str, path: str) -> bool:
-        word = re.compile(rb"\b" + re.escape(name.encode()) + rb"\b")
         here = os.path.realpath(path)
+        self._asked += 1
+        if name.isascii() and name.isidentifier() and self._asked > _SCANS:
+            return any(where != here for where in self._indexed().get(name.encode(), ()))
+        word = re.compile(rb"\b" + re.escape(name.encode()) + rb"\b")
         return any(word.search(data) for where, data in self._read() if where != here)
+
+    def _indexed(self) -> dict[bytes, list[str]]:
+        """The words of every module (what `\\bname\\b` finds, for an ASCII name), indexed once."""
+        if self._words is None:
+            self._words = {}
+            for where, data in self._read():
+                for word in set(_WORD.findall(data)):
+                    self._words.setdefault(word, []).append(where)
+        return self._words
 
     def _read(self) -> list[tuple[str, bytes]]:
         if self._contents is None:

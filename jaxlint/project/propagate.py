@@ -113,14 +113,15 @@ def _stale_reads(index: ProjectIndex, summaries: dict[str, ModuleSummary],
                  shown: dict[str, str]) -> dict[str, dict[str, str]]:
     """Per module, the state its compiled functions read that some module changes while running,
     with where: a read of `cfg.lr` meets a change of `cfg.lr`, of `cfg` or of `cfg.lr.x`."""
-    # By the path of the module that owns the state: (name, description, path of the changing module)
-    changes: dict[str, list[tuple[str, str, str]]] = {}
+    # By the path of the module that owns the state and the state's root name (`cfg` of `cfg.lr`: only
+    # names of one root overlap): (name, description, path of the changing module)
+    changes: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
     for path, summary in summaries.items():
         for change in summary.changes:
             found = (path, change.target[1:]) if change.target.startswith(".") else index.resolve(path, change.target)
             if found is not None and found[1]:
                 where = f" (in `{change.where}`)" if change.where else ""
-                changes.setdefault(found[0], []).append(
+                changes.setdefault((found[0], _root(found[1])), []).append(
                     (found[1], f"{change.kind} in {shown[path]}:{change.row}{where}", path))
     stale: dict[str, dict[str, str]] = {}
     for path, summary in summaries.items():
@@ -130,10 +131,15 @@ def _stale_reads(index: ProjectIndex, summaries: dict[str, ModuleSummary],
             if found is None or not found[1]:
                 continue
             owner, read = found
-            hits = [where for name, where, by in changes.get(owner, ()) if _overlaps(read, name) and not (own and by == path)]
+            hits = [where for name, where, by in changes.get((owner, _root(read)), ())
+                    if _overlaps(read, name) and not (own and by == path)]
             if hits:
                 stale.setdefault(path, {})[qualified] = min(hits)
     return stale
+
+
+def _root(name: str) -> str:
+    return name.split(".", 1)[0]
 
 
 def _overlaps(read: str, changed: str) -> bool:

@@ -90,9 +90,8 @@ class _Bindings:
         if (owner, name) in self.checking:
             return True
         places = [(owner, b) for b in owner.bindings.get(name, [])]
-        for scope in self.model.scopes:
-            declared = scope.globals if owner.kind == "module" else scope.nonlocals
-            if scope is not owner and name in declared and scope.lookup_scope(name) in (owner, scope):
+        for scope in self.model.declaring(name, owner.kind == "module"):
+            if scope is not owner and scope.lookup_scope(name) in (owner, scope):
                 places += [(scope, b) for b in scope.bindings.get(name, [])]
         self.checking.add((owner, name))
         try:

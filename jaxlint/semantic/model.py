@@ -261,9 +261,22 @@ class Model:
         the owner's own statements show (a list) is not known where a `global` or `nonlocal`
         declaration elsewhere may rebind it (`DIMS = tuple(DIMS)`)."""
         value = self._owner_value(scope, name)
-        if value.unhashable and any(name in s.globals or name in s.nonlocals for s in self.scopes):
+        if value.unhashable and (self.declaring(name, True) or self.declaring(name, False)):
             return replace(value, unhashable="")
         return value
+
+    def declaring(self, name: str, module: bool) -> list[Scope]:
+        """The scopes that declare `name` global (`module`) or nonlocal, in the model's order. Read-only."""
+        return self._declarations.get((name, module), [])
+
+    @functools.cached_property
+    def _declarations(self) -> dict[tuple[str, bool], list[Scope]]:
+        found: dict[tuple[str, bool], list[Scope]] = {}
+        for scope in self.scopes:
+            for declared, module in ((scope.globals, True), (scope.nonlocals, False)):
+                for name in declared:
+                    found.setdefault((name, module), []).append(scope)
+        return found
 
     def _owner_value(self, scope: Scope, name: str) -> Value:
         owner = scope.lookup_scope(name)

@@ -89,9 +89,8 @@ class Repetition:
         bindings = owner.bindings.get(name, [])
         if len(bindings) != 1 or self.in_loop(bindings[0].node):
             return False
-        for other in self.model.scopes:
-            declared = other.globals if owner.kind == "module" else other.nonlocals
-            if name in declared and other.bindings.get(name) and not (other is scope and self.model.info(other).cached):
+        for other in self.model.declaring(name, owner.kind == "module"):
+            if other.bindings.get(name) and not (other is scope and self.model.info(other).cached):
                 return False
         return True
 

@@ -12,7 +12,6 @@ from jaxlint.diagnostics import Finding
 from jaxlint.engine import check_source
 from jaxlint.paths import read_file
 from jaxlint.project.incoming import Incoming
-from jaxlint.rules import part
 from jaxlint.source import Source
 
 
@@ -68,17 +67,15 @@ def _identity(finding: Finding) -> tuple[str, str | None, str]:
 
 def _why_unfixed(text: str, finding: Finding, failures: list[str]) -> str:
     """The fix builder's own reason (FixError), a dropped fix, or that the finding stays after --fix."""
-    from jaxlint.fixes.context import Context, FixError
+    from jaxlint.fixes import build_one
+    from jaxlint.fixes.errors import FixError
 
     where = f":{finding.location.row}:{finding.location.column}: {finding.code} "
     dropped = [f for f in failures if where in f]
     if dropped:
         return dropped[0].split(f"{finding.code} ", 1)[1]
-    builder = part(finding.code, "fix")
-    if builder is None:
-        return f"{finding.code} has no fix"
     try:
-        builder.build(Context.parse(text), finding)
+        build_one(text, finding)
     except FixError as exc:
         return f"no fix here: {exc}"
     except Exception as exc:  # noqa: BLE001 - a bug in a builder is a reason too, not the end of the run

@@ -443,14 +443,13 @@ def _defined_at(scope: Scope) -> int:
 
 class _ChangeSites:
     """Where a variable can change and where a compiled function runs, found once per module and
-    looked up for each read: the scopes declaring a name `global` or `nonlocal`, each scope's
-    subscripts and attributes by the name at their root (`CFG` of `CFG.lr = v`, `SEEN.append(x)`),
+    looked up for each read: each scope's subscripts and attributes by the name at their root (`CFG`
+    of `CFG.lr = v`, `SEEN.append(x)`),
     a variable's bindings with their loops and its container kind, the lines running a closure.
     Found again for each read, a module of many compiled functions was quadratic."""
 
     def __init__(self, model: Model) -> None:
         self.model = model
-        self._declaring: dict[tuple[str, bool], list[Scope]] | None = None
         self._rooted: dict[Scope, dict[str, list[ast.AST]]] = {}
         self._under: dict[Scope, dict[str, list[Scope]]] = {}
         self._kinds: dict[tuple[Scope, str], str | None] = {}
@@ -482,16 +481,6 @@ class _ChangeSites:
         if key not in self._kinds:
             self._kinds[key] = _container_kind(self.model, owner, name)
         return self._kinds[key]
-
-    def declaring(self, name: str, module: bool) -> list[Scope]:
-        """The scopes that declare `name` global (`module`) or nonlocal, in the model's order."""
-        if self._declaring is None:
-            self._declaring = {}
-            for scope in self.model.scopes:
-                for declared, is_global in ((scope.globals, True), (scope.nonlocals, False)):
-                    for each in declared:
-                        self._declaring.setdefault((each, is_global), []).append(scope)
-        return self._declaring.get((name, module), [])
 
     def rooted(self, scope: Scope, name: str) -> list[ast.AST]:
         """The subscripts and attributes of `scope` rooted at `name`, in `of_type`'s order."""
@@ -536,7 +525,7 @@ def _later_change(model: Model, sites: _ChangeSites, owner: Scope, name: str, fu
             continue
         if owner.kind == "module" or (compiled and _called_after(sites, owner, function, binding.lineno, loop)):
             return f"rebound on line {binding.lineno}"
-    for scope in sites.declaring(name, owner.kind == "module"):
+    for scope in model.declaring(name, owner.kind == "module"):
         if scope is not owner and scope.bindings.get(name):
             if _created_after_rebinding(scope, name, function) or _only_initialised_by(model, owner, name, scope):
                 continue
@@ -556,8 +545,8 @@ def _only_initialised_by(model: Model, owner: Scope, name: str, scope: Scope) ->
     declared_only = all(isinstance(model.parent(b.node), ast.AnnAssign) and model.parent(b.node).value is None
                         for b in owner.bindings.get(name, []))
     assignments = scope.bindings[name]
-    others = [s for s in model.scopes if s is not scope and s is not owner and name in s.globals | s.nonlocals
-              and s.bindings.get(name)]
+    others = [s for s in (*model.declaring(name, True), *model.declaring(name, False))
+              if s is not scope and s is not owner and s.bindings.get(name)]
     return declared_only and not others and len(assignments) == 1 \
         and _enclosing_loop(model, assignments[0].node) is None and model.repetition.repeated_call(scope) is None
 

@@ -6,66 +6,59 @@ fix is the same edit."""
 
 from __future__ import annotations
 
-import libcst as cst
+import ast
 
 from jaxlint.diagnostics import Edit, Finding
-from jaxlint.fixes.context import Context, FixError
-from jaxlint.fixes.scoping import parameters, resolves_to
+from jaxlint.fixes.errors import FixError
+from jaxlint.fixes.text_context import TextContext, spelled_names
+from jaxlint.fixes.text_scoping import Function, resolves_to
 
 
-def build(ctx: Context, finding: Finding, method: cst.FunctionDef, add_parameters) -> list[Edit]:
-    """`add_parameters(ctx, params, text)`: the edit adding keyword-only parameters."""
+def build(ctx: TextContext, finding: Finding, method: Function, add_parameters) -> list[Edit]:
+    """`add_parameters(ctx, function, text)`: the edit adding keyword-only parameters."""
     data = finding.fix_data or {}
     owner, attributes = data.get("self"), list(data.get("attributes") or ())
-    if not owner or not attributes or method.asynchronous is not None or len(method.decorators) != 1:
+    if not owner or not attributes or isinstance(method, ast.AsyncFunctionDef) or len(method.decorator_list) != 1:
         raise FixError("not a method under one jit decorator")
     taken = _names_in(method)
     if any(a in taken for a in attributes):
         raise FixError("an attribute's name is already a name in the method")
-    compiled = ctx.fresh(f"_{method.name.value.strip('_')}_traced")
-    reads = [node for node in ctx.of_kind(cst.Attribute) if node.attr.value in attributes
-             and isinstance(node.value, cst.Name) and node.value.value == owner
-             and any(a is method for a in ctx.ancestors(node)) and resolves_to(ctx, node.value, owner, method)]
-    return [_wrapper(ctx, method, owner, compiled, attributes), ctx.replace(method.name, compiled),
-            add_parameters(ctx, method.params, ", ".join(attributes)), *(ctx.replace(r, r.attr.value) for r in reads)]
+    compiled = ctx.fresh(f"_{method.name.strip('_')}_traced")
+    reads = [node for node in ast.walk(method) if isinstance(node, ast.Attribute) and node.attr in attributes
+             and isinstance(node.value, ast.Name) and node.value.id == owner
+             and resolves_to(ctx, node.value, owner, method)]
+    return [_wrapper(ctx, method, owner, compiled, attributes), Edit(compiled, *ctx.name_of(method)),
+            add_parameters(ctx, method, ", ".join(attributes)), *(ctx.replace(r, r.attr) for r in reads)]
 
 
-def _wrapper(ctx: Context, method: cst.FunctionDef, owner: str, compiled: str, attributes: list[str]) -> Edit:
+def _wrapper(ctx: TextContext, method: Function, owner: str, compiled: str, attributes: list[str]) -> Edit:
     """The method as callers know it, above the decorator: it calls the compiled one."""
-    params = method.params
-    passed = [p.name.value for p in [*params.posonly_params, *params.params][1:]]
-    if isinstance(params.star_arg, cst.Param):
-        passed.append(f"*{params.star_arg.name.value}")
-    passed += [f"{p.name.value}={p.name.value}" for p in params.kwonly_params]
+    params = method.args
+    passed = [a.arg for a in [*params.posonlyargs, *params.args][1:]]
+    if params.vararg is not None:
+        passed.append(f"*{params.vararg.arg}")
+    passed += [f"{a.arg}={a.arg}" for a in params.kwonlyargs]
     passed += [f"{a}={owner}.{a}" for a in attributes]
-    returns = f" -> {ctx.source(method.returns.annotation)}" if method.returns is not None else ""
-    indent = _indent(ctx, method.decorators[0])
-    body = _indent(ctx, method.body.body[0]) if isinstance(method.body, cst.IndentedBlock) else indent + "    "
-    text = (f"def {method.name.value}({ctx.source(params)}){returns}:\n"
-            f"{body}return {owner}.{compiled}({', '.join(passed)})\n")
-    return ctx.insert_before(method.decorators[0], text)
+    returns = f" -> {ctx.source(method.returns)}" if method.returns is not None else ""
+    start, end = ctx.parameters_of(method)
+    offsets = ctx.offsets
+    signature = ctx.text[offsets.offset(start):offsets.offset(end)]
+    line = ctx.line(ctx.start(method.decorator_list[0]).row)
+    indent = line[: len(line) - len(line.lstrip())]  # of the decorator
+    first = method.body[0]
+    body = _indent(ctx, first) if first.lineno != method.lineno else indent + "    "
+    text = f"def {method.name}({signature}){returns}:\n{body}return {owner}.{compiled}({', '.join(passed)})\n"
+    return ctx.insert_before(method, text)
 
 
-def _indent(ctx: Context, node: cst.CSTNode) -> str:
-    where = ctx.positions[node]
-    return ctx.line(where.start.line)[: where.start.column]
+def _indent(ctx: TextContext, node: ast.AST) -> str:
+    where = ctx.start(node)
+    return ctx.line(where.row)[: where.column - 1]
 
 
-def _names_in(method: cst.FunctionDef) -> set[str]:
+def _names_in(method: Function) -> set[str]:
     """The names the method's code uses or binds (not attribute names, not keywords of calls)."""
-    found = {p.name.value for p in parameters(method.params)}
-
-    class Names(cst.CSTVisitor):
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            node.value.visit(self)
-            return False
-
-        def visit_Arg(self, node: cst.Arg) -> bool:
-            node.value.visit(self)
-            return False
-
-        def visit_Name(self, node: cst.Name) -> None:
-            found.add(node.value)
-
-    method.body.visit(Names())
-    return found
+    arguments = method.args
+    parameters = (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg)
+    return {a.arg for a in parameters if a is not None} | spelled_names(
+        (part for statement in method.body for part in ast.walk(statement)), attributes=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from jaxlint.diagnostics import Edit, Finding, Location
+from jaxlint.diagnostics import Edit, Finding
 from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import ensure_module
 from jaxlint.fixes.text_context import TextContext
