@@ -7,6 +7,7 @@ import ast
 from collections.abc import Iterator
 
 from jaxlint.fixes.text_context import TextContext
+from jaxlint.semantic.scopes import child_nodes
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
@@ -59,7 +60,7 @@ def _own_nodes(body: list[ast.stmt]) -> Iterator[ast.AST]:
         node = pending.pop()
         yield node
         if not isinstance(node, _NESTED):
-            pending.extend(reversed(list(ast.iter_child_nodes(node))))
+            pending.extend(reversed(child_nodes(node)))
 
 
 def _bound_names(node: ast.AST) -> set[str]:

@@ -130,6 +130,19 @@ def child_fields(kind: type) -> tuple[str, ...]:
     return fields
 
 
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    """The children of `node` in source order, as `ast.iter_child_nodes` gives them but for the
+    shared singletons (`Load`, operators), which hold nothing: a walk of half the nodes."""
+    found: list[ast.AST] = []
+    for name in reversed(child_fields(type(node))):
+        value = getattr(node, name, None)
+        if type(value) is list:
+            found.extend(child for child in value if isinstance(child, ast.AST))
+        elif isinstance(value, ast.AST):
+            found.append(value)
+    return found
+
+
 class ScopeBuilder:
     """Builds the scope tree and the parent of every node but most constants (rules need to look
     up from names, calls, statements and expressions that can hold tracers). Parents are

@@ -56,7 +56,7 @@ class JaxlintServer(LanguageServer):
             return  # a newer lint was published already
         self.lints[uri] = lint
         self.publish(uri, lint)
-        if not self._warm:  # the fix machinery (libcst), imported while the user reads, not at the first quick fix
+        if not self._warm:  # the fix machinery, imported while the user reads, not at the first quick fix
             self._warm = True
             await self.scheduler.run(_import_fixes)
 

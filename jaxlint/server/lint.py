@@ -63,7 +63,7 @@ def encoded(text: str) -> bytes:
 def lint_buffer(path: str, text: str, version: int | None, settings: BufferSettings, *, cache: bool = True,
                 jobs: int = 1, show_suppressed: bool = True) -> BufferLint:
     """The buffer's findings, as `check --stdin-filename path` reports them (commands/check.py's stdin
-    path), without their fixes: building them (libcst, and a lint of each result) costs more than the
+    path), without their fixes: building them (and a lint of each result) costs more than the
     lint on a buffer with many fixable findings, so `with_fixes` builds them when a fix is asked for."""
     data = encoded(text)
     files = [path]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, snippet
 from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.scopes import child_nodes
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -194,12 +195,12 @@ def _ends_region(model: Model, clock: ast.Call, statement: ast.stmt, scope: Scop
 
 def _own_nodes(node: ast.AST) -> Iterator[ast.AST]:
     """The nodes of a scope's own code, not of the functions and lambdas inside it."""
-    stack = list(ast.iter_child_nodes(node))
+    stack = child_nodes(node)
     while stack:
         current = stack.pop()
         yield current
         if not isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(ast.iter_child_nodes(current))
+            stack.extend(child_nodes(current))
 
 
 def _timed_computation(model: Model, region: list[ast.stmt], scope: Scope) -> tuple[ast.stmt, ast.Call] | None:
