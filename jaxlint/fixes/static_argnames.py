@@ -109,7 +109,7 @@ def _extend(ctx: TextContext, keyword: ast.keyword, items: list, kind: type) -> 
     text = _tuple(existing + [i for i in items if i not in existing], quote if quote in "'\"" else '"')
     # A parenthesized value keeps its own parentheses: a tuple's are within its range, others' lie
     # between the keyword's `=` and the value.
-    parenthesized = "(" in ctx.text[ctx.offsets.offset(ctx.start(keyword)):ctx.offsets.offset(ctx.start(value))]
+    parenthesized = "(" in ctx.source_between(ctx.start(keyword), ctx.start(value))
     return ctx.replace(value, text[1:-1] if parenthesized else text)
 
 

@@ -203,10 +203,12 @@ class TextContext:
     # --- text and edits ---------------------------------------------------------------------
 
     def source(self, node: ast.AST, *, after: ast.AST | None = None) -> str:
-        """The text of `node`, or from the end of `after` to the end of `node` (as `Context.source`)."""
+        """The text of `node`, or from the end of `after` to the end of `node`."""
+        return self.source_between(self.end(after) if after is not None else self.start(node), self.end(node))
+
+    def source_between(self, start: Location, end: Location) -> str:
         offsets = self.offsets
-        start = self.end(after) if after is not None else self.start(node)
-        return self.text[offsets.offset(start):offsets.offset(self.end(node))]
+        return self.text[offsets.offset(start):offsets.offset(end)]
 
     @cached_property
     def offsets(self) -> Offsets:

@@ -102,7 +102,7 @@ class _Bindings:
 
     def _stored_known(self, owner: Scope, name: str, depth: int) -> bool:
         """What is put into it (`CONFIG["lr"] = v`, `table[i] += v`, `items.append(v)`) is known too."""
-        for scope, use in self.model.loads_of(name):
+        for scope, use in self.model.accessed_loads(name):
             parent = self.model.parent(use)
             if scope.lookup_scope(name) is not owner:
                 continue

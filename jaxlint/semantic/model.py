@@ -100,6 +100,7 @@ class Model:
         self.class_fields = ClassFields(self)
         self._names_by_id: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
         self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] = {}  # see loads_of
+        self._accessed: dict[str, list[tuple[Scope, ast.Name]]] = {}  # see accessed_loads
         self._names_by_scope: dict[Scope, dict[str, list[ast.Name]]] = {}  # see names_within
         self.keys = Keys(self, options.key_names, text)
         self._module_arguments_static()
@@ -417,6 +418,16 @@ class Model:
                         self._names_by_id.setdefault(each, []).extend((scope, use) for use in uses)
             found = self._loads_by_name[name] = [(s, n) for s, n in self._names_by_id.get(name, ())
                                                  if isinstance(n.ctx, ast.Load)]
+        return found
+
+    def accessed_loads(self, name: str) -> list[tuple[Scope, ast.Name]]:
+        """The reads of a name that are subscripted or have an attribute taken (`x[i] = v`,
+        `x.append(v)`), with their scope: asked for each of many findings, a name read a thousand
+        times is looked through once. Read-only."""
+        found = self._accessed.get(name)
+        if found is None:
+            found = self._accessed[name] = [(s, n) for s, n in self.loads_of(name)
+                                            if isinstance(self.parent(n), (ast.Subscript, ast.Attribute))]
         return found
 
     def names_within(self, region: ast.AST, name: str) -> list[ast.Name]:

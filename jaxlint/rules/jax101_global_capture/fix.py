@@ -51,7 +51,9 @@ def build_text(ctx: TextContext, finding: Finding) -> list[Edit]:
 
 def add_parameter(ctx: TextContext, function: Function, name: str, keyword_only: bool) -> Edit:
     """The edit adding parameter(s) `name` (`"a, b"`) last, keyword-only when `keyword_only` or
-    when the positional ones before it have defaults."""
+    when the positional ones before it have defaults. It rewrites the end of the parameter list (the
+    last parameter, the `/`, or the empty parentheses), so that two fixes adding parameters to one
+    function overlap and are applied one after the other, never together into one broken list."""
     params = function.args
     if params.kwarg is not None:
         raise FixError("the function takes **kwargs")
@@ -64,20 +66,22 @@ def add_parameter(ctx: TextContext, function: Function, name: str, keyword_only:
         star = "*, " if keyword_only or params.defaults else ""
         if not positional:
             start, end = ctx.parameters_of(function)
-            return Edit(star + name, start, end)
+            opening, closing = Location(start.row, start.column - 1), Location(end.row, end.column + 1)
+            return Edit(f"({ctx.source_between(start, end)}{star}{name})", opening, closing)
         last, default = positional[-1], params.defaults[-1] if params.defaults else None
         text = f", {star}{name}"
         if params.posonlyargs and not params.args:  # after the `/`
-            return Edit(text, *(2 * [_slash(ctx, default or last)]))
+            slash = _slash(ctx, default or last)
+            return Edit(f"/{text}", Location(slash.row, slash.column - 1), slash)
+    start = ctx.start(last)
     end = max((ctx.end(p) for p in (last, default) if p is not None), key=lambda e: (e.row, e.column))
-    return Edit(text, end, end)
+    return Edit(ctx.source_between(start, end) + text, start, end)
 
 
 def _slash(ctx: TextContext, last: ast.AST) -> Location:
     """Just after the `/` that ends the positional-only parameters (after `last`, the last one)."""
     end = ctx.end(last)
-    offset = ctx.offsets.offset(end)
-    rest = ctx.text[offset:]
+    rest = ctx.text[ctx.offsets.offset(end):]
     index = 0
     while index < len(rest) and rest[index] in " \t\n\\,#":
         index = rest.index("\n", index) if rest[index] == "#" else index + 1

@@ -41,8 +41,7 @@ def _wrapper(ctx: TextContext, method: Function, owner: str, compiled: str, attr
     passed += [f"{a}={owner}.{a}" for a in attributes]
     returns = f" -> {ctx.source(method.returns)}" if method.returns is not None else ""
     start, end = ctx.parameters_of(method)
-    offsets = ctx.offsets
-    signature = ctx.text[offsets.offset(start):offsets.offset(end)]
+    signature = ctx.source_between(start, end)
     line = ctx.line(ctx.start(method.decorator_list[0]).row)
     indent = line[: len(line) - len(line.lstrip())]  # of the decorator
     first = method.body[0]

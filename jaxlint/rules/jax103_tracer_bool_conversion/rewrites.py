@@ -49,8 +49,7 @@ def _operands(ctx: TextContext, operation: ast.BoolOp) -> tuple[str, str]:
     """The code of the two sides of `a or b`; of `a or b or c`, `a or b` and `c` (Python groups them
     from the left)."""
     *left, right = operation.values
-    offsets = ctx.offsets
-    return ctx.text[offsets.offset(ctx.start(left[0])):offsets.offset(ctx.end(left[-1]))], ctx.source(right)
+    return ctx.source_between(ctx.start(left[0]), ctx.end(left[-1])), ctx.source(right)
 
 
 def _is_elif(ctx: TextContext, statement: ast.stmt) -> bool:

@@ -14,7 +14,6 @@ def message(finding: Finding) -> str:
 
 def build_text(ctx: TextContext, finding: Finding) -> list[Edit]:
     """The container as written, parentheses and all (a tuple's are part of it), wrapped."""
-    offsets = ctx.offsets
-    written = ctx.text[offsets.offset(finding.location):offsets.offset(finding.end_location)]
+    written = ctx.source_between(finding.location, finding.end_location)
     asarray, edits = spelled(ctx, "jax.numpy.asarray")
     return [*edits, Edit(f"{asarray}({written})", finding.location, finding.end_location)]
