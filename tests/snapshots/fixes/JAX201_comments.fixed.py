@@ -7,15 +7,15 @@ import jax.numpy as jnp
 
 @jax.jit
 def decay(x, v):
-    def loop_body(k, carry):  # each step halves the velocity
+    def loop_body(k, carry):  # each step doubles the velocity
         x, v = carry
         # the update
-        x, v = x + v * k, v - x
+        x, v = x + v, v * 4.0
 
         v = v * 0.5  # damping
         return x, v
 
-    x, v = jax.lax.fori_loop(0, 50, loop_body, (x, v))
+    x, v = jax.lax.fori_loop(0, 40, loop_body, (x, v))
     return x, v
 
 
