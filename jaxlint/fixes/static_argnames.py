@@ -62,11 +62,23 @@ def _static(ctx: TextContext, function: Function, params: list[str]) -> list[Edi
             return _merge(ctx, expr, function, params)
         if _is_jit(expr):
             return _wrap(ctx, expr, params)
-    calls = [c for c in ctx.of_kind(ast.Call) if _is_jit(c.func) and (first := first_argument(c)) is not None
-             and _names_function(ctx, first, function)]
+    calls = [c for c in _jit_calls(ctx).get(function.name, ()) if _names_function(ctx, first_argument(c), function)]
     if not calls:
         raise FixError("no `jax.jit` application of the function found")
     return [edit for call in calls for edit in _merge(ctx, call, function, params)]
+
+
+def _jit_calls(ctx: TextContext) -> dict[str, list[ast.Call]]:
+    """The module's `jax.jit(f, ...)` calls by the last name of what they compile (`f`, `Cls.f`),
+    found once for all its findings."""
+    if "jit calls" not in ctx.answers:
+        found: dict[str, list[ast.Call]] = {}
+        for call in ctx.of_kind(ast.Call):
+            first = first_argument(call)
+            if first is not None and _is_jit(call.func):
+                found.setdefault((dotted(first) or "").rsplit(".", 1)[-1], []).append(call)
+        ctx.answers["jit calls"] = found
+    return ctx.answers["jit calls"]  # type: ignore[return-value]
 
 
 def _names_function(ctx: TextContext, node: ast.expr, function: Function) -> bool:

@@ -185,8 +185,9 @@ class TextContext:
         if self.text[opening:opening + 1] != "(":  # `def f[T](...)` (type parameters), a line continuation
             raise FixError("no `(` right after the function's name")
         row, column = after_name.row, after_name.column + (opening - offset)  # of `(`, 1-based
+        header = self.text[opening:self.offsets.offset(self.start(function.body[0]))]  # not the rest of the file
         depth = 0
-        tokens = tokenize.generate_tokens(io.StringIO(self.text[opening:]).readline)
+        tokens = tokenize.generate_tokens(io.StringIO(header).readline)
         try:
             for token in tokens:
                 if token.type != tokenize.OP or token.string not in "()[]{}":
