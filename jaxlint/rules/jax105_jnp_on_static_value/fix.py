@@ -10,6 +10,10 @@ from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import ensure_module, imported_name
 from jaxlint.fixes.text_context import TextContext
 
+# The flagged `jnp` call becomes `math.prod`, `np.<function>` or the static value itself, none of
+# which JAX105 flags: the finding is gone, no relint needed.
+REMOVES_FINDING = True
+
 
 def _function(finding: Finding) -> str:
     data = finding.fix_data or {}

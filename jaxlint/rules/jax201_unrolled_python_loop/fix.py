@@ -10,6 +10,10 @@ from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import ensure_module
 from jaxlint.fixes.text_context import TextContext
 
+# The flagged `for` statement becomes a `fori_loop` call, with no Python loop left for JAX201 to
+# flag: the finding is gone, no relint needed.
+REMOVES_FINDING = True
+
 
 def message(finding: Finding) -> str:
     return "Rewrite the loop with `jax.lax.fori_loop`"
