@@ -35,6 +35,15 @@ def _function(module, dotted: str):
     return functools.reduce(getattr, dotted.split("."), module)
 
 
+def _installed(name: str):
+    """The installed NumPy's function, or None where this NumPy no longer has it (`row_stack`, gone
+    in NumPy 2.4): the tables also describe the older NumPy that users' code runs with."""
+    try:
+        return _function(np, name)
+    except AttributeError:
+        return None
+
+
 def _jitted(function, args):
     """`function(*args)` traced as jit traces it, its array arguments tracers (`make_jaxpr`: the same
     tracing, without compiling, which is all a conversion error needs)."""
@@ -71,12 +80,15 @@ def _converting_pattern(name: str, numpy_function):
 
 
 def test_numpy_fails_on_tracers_and_jax_numpy_does_not() -> None:
-    wrong = []
+    wrong, checked = [], 0
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for qualified in sorted(CONVERTING):
             name = qualified.removeprefix("numpy.")
-            numpy_function = _function(np, name)
+            numpy_function = _installed(name)
+            if numpy_function is None:
+                continue
+            checked += 1
             args = _converting_pattern(name, numpy_function)
             if args is None:
                 wrong.append(f"np.{name} works on a tracer")
@@ -86,6 +98,7 @@ def test_numpy_fails_on_tracers_and_jax_numpy_does_not() -> None:
                 except Exception as exc:  # noqa: BLE001 - any failure is a wrong entry
                     wrong.append(f"jnp.{name}: {type(exc).__name__}")
     assert not wrong, wrong[:10]
+    assert checked >= 0.9 * len(CONVERTING), f"only {checked} of {len(CONVERTING)} exist in NumPy {np.__version__}"
 
 
 _DELEGATING_ARGS = {"reshape": ((3, 2),), "repeat": (2,), "swapaxes": (0, 1), "moveaxis": (0, 1), "rollaxis": (1,)}
@@ -95,7 +108,9 @@ def test_delegating_functions_return_tracers() -> None:
     wrong = []
     for qualified in sorted(DELEGATING):
         name = qualified.removeprefix("numpy.")
-        function = _function(np, name)
+        function = _installed(name)
+        if function is None:
+            continue
         results = []
 
         def keep(x, f=function, name=name):
