@@ -7,7 +7,7 @@ import ast
 from collections.abc import Iterator
 
 from jaxlint.fixes.text_context import TextContext
-from jaxlint.semantic.scopes import child_nodes
+from jaxlint.semantic.scopes import child_nodes, every_parameter
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
@@ -29,7 +29,7 @@ def resolves_to(ctx: TextContext, node: ast.AST, name: str, scope: Function | No
             in_function = True
             if binds(parent, name):
                 return False
-        elif (isinstance(parent, ast.Lambda) and name in _parameters(parent.args)) or (
+        elif (isinstance(parent, ast.Lambda) and any(a.arg == name for a in every_parameter(parent.args))) or (
                 isinstance(parent, ast.ClassDef) and not in_function and binds(parent, name)):
             return False  # a lambda's parameter, or a class attribute in the class body itself
     return scope is None
@@ -37,7 +37,7 @@ def resolves_to(ctx: TextContext, node: ast.AST, name: str, scope: Function | No
 
 def binds(scope: Function | ast.ClassDef, name: str) -> bool:
     """Is `name` a variable of this function's (class body's) own scope?"""
-    if not isinstance(scope, ast.ClassDef) and name in _parameters(scope.args):
+    if not isinstance(scope, ast.ClassDef) and any(a.arg == name for a in every_parameter(scope.args)):
         return True
     bound = False
     for node in _own_nodes(scope.body):
@@ -45,11 +45,6 @@ def binds(scope: Function | ast.ClassDef, name: str) -> bool:
             return False
         bound = bound or name in _bound_names(node)
     return bound
-
-
-def _parameters(arguments: ast.arguments) -> set[str]:
-    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-    return {a.arg for a in every if a is not None}
 
 
 def _own_nodes(body: list[ast.stmt]) -> Iterator[ast.AST]:

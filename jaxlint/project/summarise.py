@@ -24,7 +24,7 @@ from jaxlint.semantic.model import TREE_MAPS
 from jaxlint.semantic.module_arguments import site_of_call
 from jaxlint.semantic.module_calls import ModuleCalls
 from jaxlint.semantic.module_state import MUTATORS, own_state_reads, state_changes, state_reads
-from jaxlint.semantic.scopes import import_bindings
+from jaxlint.semantic.scopes import every_parameter, import_bindings
 from jaxlint.semantic.values import STATIC, TRACED
 from jaxlint.semantic.x64 import enables_x64
 from jaxlint.source import split_lines
@@ -429,8 +429,7 @@ def _assigns_items(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str
                    subscripts: Iterable[ast.AST] | None) -> bool:
     """Whether the function (its nested functions too) stores into or deletes an item of something
     one of its parameters holds: `a[0] = 1`, `self.buf[i] += x`, `del cache[k]`."""
-    args = node.args
-    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}
+    params = {a.arg for a in every_parameter(node.args)}
     if subscripts is None:  # not indexed by a model: a search of the text rules most functions out before a walk
         text = _text_of(node, lines)
         if not _MAY_STORE_ITEM.search(text) or params.isdisjoint(_INDEXED_OR_ATTRIBUTE.findall(text)):

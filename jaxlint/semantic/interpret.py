@@ -23,6 +23,7 @@ from jaxlint.semantic.interpret_state import (
     merge,
 )
 from jaxlint.semantic.interpret_statements import StatementInterpreter, function_value
+from jaxlint.semantic.scopes import every_parameter
 from jaxlint.semantic.values import (
     MAYBE_TRACED,
     NOT_TRACED,
@@ -78,10 +79,8 @@ class Interpreter(StatementInterpreter, KeyTracker):
         return self.facts
 
     def _bind_params(self, state: State) -> None:
-        args = self.scope.node.args  # type: ignore[attr-defined]
-        for param in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
-            if param is not None:
-                state.env[param.arg] = self.param_value(param)
+        for param in every_parameter(self.scope.node.args):  # type: ignore[attr-defined]
+            state.env[param.arg] = self.param_value(param)
 
     def param_value(self, param: ast.arg) -> Value:
         """What a parameter of this function holds when the body starts."""
@@ -346,8 +345,7 @@ class Interpreter(StatementInterpreter, KeyTracker):
         lambda_scope = self.model.scope_of.get(callback) if isinstance(callback, ast.Lambda) else None
         if lambda_scope is None:
             return False
-        args = callback.args  # type: ignore[attr-defined]
-        params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}
+        params = {a.arg for a in every_parameter(callback.args)}  # type: ignore[attr-defined]
         # its body's names are those the scopes of the lambda and of what it nests hold
         return any(n.id not in params and state.env.get(n.id, UNKNOWN).traced  # type: ignore[attr-defined]
                    for inner in lambda_scope.subtree() for n in inner.of_type(ast.Name))

@@ -130,6 +130,13 @@ def child_fields(kind: type) -> tuple[str, ...]:
     return fields
 
 
+def every_parameter(arguments: ast.arguments) -> list[ast.arg]:
+    """A function's or lambda's parameters in order: positional-only, positional, keyword-only,
+    then `*args` and `**kwargs` where it has them."""
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    return [a for a in every if a is not None]
+
+
 def child_nodes(node: ast.AST) -> list[ast.AST]:
     """The children of `node` in source order, as `ast.iter_child_nodes` gives them but for the
     shared singletons (`Load`, operators), which hold nothing: a walk of half the nodes."""
@@ -247,10 +254,9 @@ class ScopeBuilder:
         if kind != "class":
             args = node.args  # type: ignore[attr-defined]
             self.parents[args] = node
-            for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
-                if a is not None:
-                    self.parents[a] = args
-                    inner.bindings[a.arg].append(Binding(a.arg, "param", a, node.lineno))
+            for a in every_parameter(args):
+                self.parents[a] = args
+                inner.bindings[a.arg].append(Binding(a.arg, "param", a, node.lineno))
         body = node.body if isinstance(node.body, list) else [node.body]  # type: ignore[attr-defined]
         # Popped in this order: the decorators, defaults, bases and annotations (evaluated first,
         # in the outer scope), the inner scope, its body, the outer scope again.
@@ -303,9 +309,7 @@ def outer_parts(node: ast.AST) -> list[ast.AST]:
     args = node.args  # type: ignore[attr-defined]
     parts += [d for d in args.defaults + args.kw_defaults if d is not None]
     if not isinstance(node, ast.Lambda):
-        for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
-            if a is not None and a.annotation is not None:
-                parts.append(a.annotation)
+        parts += [a.annotation for a in every_parameter(args) if a.annotation is not None]
         if node.returns is not None:
             parts.append(node.returns)
     return parts

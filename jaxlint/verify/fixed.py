@@ -12,6 +12,7 @@ from jaxlint.diagnostics import Finding
 from jaxlint.engine import check_source
 from jaxlint.paths import read_file
 from jaxlint.project.incoming import Incoming
+from jaxlint.rules import part
 from jaxlint.source import Source
 
 
@@ -74,6 +75,8 @@ def _why_unfixed(text: str, finding: Finding, failures: list[str]) -> str:
     dropped = [f for f in failures if where in f]
     if dropped:
         return dropped[0].split(f"{finding.code} ", 1)[1]
+    if part(finding.code, "fix") is None:
+        return f"{finding.code} has no fix"
     try:
         build_one(text, finding)
     except FixError as exc:

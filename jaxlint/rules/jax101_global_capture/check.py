@@ -444,9 +444,9 @@ def _defined_at(scope: Scope) -> int:
 class _ChangeSites:
     """Where a variable can change and where a compiled function runs, found once per module and
     looked up for each read: each scope's subscripts and attributes by the name at their root (`CFG`
-    of `CFG.lr = v`, `SEEN.append(x)`),
-    a variable's bindings with their loops and its container kind, the lines running a closure.
-    Found again for each read, a module of many compiled functions was quadratic."""
+    of `CFG.lr = v`, `SEEN.append(x)`), a variable's bindings with their loops and its container
+    kind, the lines running a closure. Found again for each read, a module of many compiled
+    functions was quadratic."""
 
     def __init__(self, model: Model) -> None:
         self.model = model

@@ -71,17 +71,17 @@ def add_parameter(ctx: TextContext, function: Function, name: str, keyword_only:
         last, default = positional[-1], params.defaults[-1] if params.defaults else None
         text = f", {star}{name}"
         if params.posonlyargs and not params.args:  # after the `/`
-            slash = _slash(ctx, default or last)
+            slash = _slash(ctx, function, default or last)
             return Edit(f"/{text}", Location(slash.row, slash.column - 1), slash)
     start = ctx.start(last)
     end = max((ctx.end(p) for p in (last, default) if p is not None), key=lambda e: (e.row, e.column))
     return Edit(ctx.source_between(start, end) + text, start, end)
 
 
-def _slash(ctx: TextContext, last: ast.AST) -> Location:
+def _slash(ctx: TextContext, function: Function, last: ast.AST) -> Location:
     """Just after the `/` that ends the positional-only parameters (after `last`, the last one)."""
     end = ctx.end(last)
-    rest = ctx.text[ctx.offsets.offset(end):]
+    rest = ctx.source_between(end, ctx.start(function.body[0]))  # the rest of the header, not of the file
     index = 0
     while index < len(rest) and rest[index] in " \t\n\\,#":
         index = rest.index("\n", index) if rest[index] == "#" else index + 1

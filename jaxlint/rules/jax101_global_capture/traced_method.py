@@ -12,6 +12,7 @@ from jaxlint.diagnostics import Edit, Finding
 from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.text_context import TextContext, spelled_names
 from jaxlint.fixes.text_scoping import Function, resolves_to
+from jaxlint.semantic.scopes import every_parameter
 
 
 def build(ctx: TextContext, finding: Finding, method: Function, add_parameters) -> list[Edit]:
@@ -57,7 +58,5 @@ def _indent(ctx: TextContext, node: ast.AST) -> str:
 
 def _names_in(method: Function) -> set[str]:
     """The names the method's code uses or binds (not attribute names, not keywords of calls)."""
-    arguments = method.args
-    parameters = (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg)
-    return {a.arg for a in parameters if a is not None} | spelled_names(
+    return {a.arg for a in every_parameter(method.args)} | spelled_names(
         (part for statement in method.body for part in ast.walk(statement)), attributes=False)
