@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import functools
 import os
 import sys
 import time
@@ -308,10 +309,7 @@ def _internal(path: str, where: str, source: Source) -> FileResult:
 def _per_file_ignored(path: str, settings: Settings) -> set[str]:
     if not settings.per_file_ignores:
         return set()
-    try:
-        relative = Path(os.path.abspath(path)).relative_to(settings.root.resolve()).as_posix()
-    except ValueError:
-        relative = Path(path).as_posix()
+    relative = _in_project(path, settings).as_posix()
     name = os.path.basename(path)
     ignored: set[str] = set()
     for glob, codes in settings.per_file_ignores:
@@ -322,10 +320,7 @@ def _per_file_ignored(path: str, settings: Settings) -> set[str]:
 
 def is_test_file(path: str, settings: Settings) -> bool:
     """Whether `path` matches a `test-files` pattern: a file-name glob, or a folder (`tests/`)."""
-    try:
-        relative = Path(os.path.abspath(path)).relative_to(settings.root.resolve())
-    except ValueError:
-        relative = Path(path)
+    relative = _in_project(path, settings)
     folders, name = relative.parts[:-1], relative.name
     for pattern in settings.test_files:
         if pattern.endswith("/"):
@@ -334,6 +329,21 @@ def is_test_file(path: str, settings: Settings) -> bool:
         elif fnmatch.fnmatchcase(name, pattern):
             return True
     return False
+
+
+def _in_project(path: str, settings: Settings) -> Path:
+    """`path` relative to the project's root, or as given when it lies outside it."""
+    try:
+        return Path(os.path.abspath(path)).relative_to(_resolved(settings.root))
+    except ValueError:
+        return Path(path)
+
+
+@functools.lru_cache(maxsize=16)
+def _resolved(root: Path) -> Path:
+    """The root with its links resolved: asked for every file analysed, and resolving costs a
+    system call per part of the path."""
+    return root.resolve()
 
 
 def _expand(codes: tuple[str, ...]) -> set[str]:

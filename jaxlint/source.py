@@ -61,7 +61,7 @@ def split_lines(text: str, keepends: bool = False) -> list[str]:
     (str.splitlines also splits on \\f, \\v, \\x1c-\\x1e, \\x85, U+2028/9, characters inside a row)."""
     if keepends:
         return _ROW_WITH_END.findall(text)
-    lines = _LINE_BREAK.split(text)
+    lines = text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)  # the same rows, the common case fast
     if lines[-1] == "":  # a final line break ends the last row; it does not start another
         lines.pop()
     return lines

@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 import re
 
+from jaxlint.semantic.imports import unparsed
+
 # Calls whose array arguments are alternatives: only one of them ends up in the result.
 SELECTORS = frozenset(("jax.numpy.where", "jax.lax.select", "jax.lax.select_n", "jax.lax.cond", "jax.lax.switch"))
 # Attributes of a pytree that name static metadata (`arr.n_batch`, `cfg.num_heads`), not leaves.
@@ -90,7 +92,7 @@ def is_array_annotation(annotation: ast.AST | None) -> bool:
     if len(members) > 1:
         kinds = [m for m in members if not (isinstance(m, ast.Constant) and m.value is None)]
         return bool(kinds) and all(is_array_annotation(m) for m in kinds)
-    text = ast.unparse(annotation).strip("'\"")
+    text = unparsed(annotation).strip("'\"")
     return text in ARRAY_ANNOTATIONS or text.startswith(JAXTYPING)
 
 
@@ -103,7 +105,7 @@ def _union_members(annotation: ast.AST) -> list[ast.AST]:
             return [annotation]
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
         return [*_union_members(annotation.left), *_union_members(annotation.right)]
-    if isinstance(annotation, ast.Subscript) and (ast.unparse(annotation.value).rsplit(".", 1)[-1]) in ("Union", "Optional"):
+    if isinstance(annotation, ast.Subscript) and (unparsed(annotation.value).rsplit(".", 1)[-1]) in ("Union", "Optional"):
         parts = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
         return [p for part in parts for p in _union_members(part)] + ([ast.Constant(None)] if len(parts) == 1 else [])
     return [annotation]
@@ -112,7 +114,7 @@ def _union_members(annotation: ast.AST) -> list[ast.AST]:
 def is_container_param(name: str, annotation: ast.AST | None) -> bool:
     """A traced parameter that is probably a pytree container (its truthiness does not raise)."""
     if annotation is not None:
-        return not is_array_annotation(annotation) and ast.unparse(annotation) not in SCALAR_ANNOTATIONS
+        return not is_array_annotation(annotation) and unparsed(annotation) not in SCALAR_ANNOTATIONS
     return bool(CONTAINER_NAME.search(name))
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.api import is_array_annotation
 from jaxlint.rules.where_arms import NAMED_NUMBERS
-from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.imports import last_name, unparsed
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -287,5 +287,5 @@ def _constructed_with(model: Model, init: Scope, param: str) -> list[tuple[Scope
 
 def _numeric_annotation(annotation: ast.expr | None) -> bool:
     """A number's or an array's annotation (not `bool`: a traced bool raises in `if`)."""
-    return annotation is not None and (ast.unparse(annotation).strip("'\"") in ("int", "float", "complex")
+    return annotation is not None and (unparsed(annotation).strip("'\"") in ("int", "float", "complex")
                                        or is_array_annotation(annotation))

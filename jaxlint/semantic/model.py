@@ -14,7 +14,7 @@ from jaxlint.knowledge.transforms import Transform
 from jaxlint.project.incoming import NOTHING, Asked, Incoming
 from jaxlint.semantic.classes import field_declarations
 from jaxlint.semantic.fields import ClassFields, declared_static
-from jaxlint.semantic.imports import qualified_name
+from jaxlint.semantic.imports import qualified_name, unparsed
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.keys import Keys
 from jaxlint.semantic.loop_shapes import LoopShapes
@@ -530,12 +530,12 @@ class Model:
 def _record_fields(cls: Scope) -> list[tuple[str, ast.expr, ast.expr | None]]:
     """(name, annotation, default) of each field declared in a class body, in order."""
     return [(f.target.id, f.annotation, f.value) for f in field_declarations(cls)  # type: ignore[union-attr]
-            if not ast.unparse(f.annotation).startswith(("ClassVar", "typing.ClassVar"))]
+            if not unparsed(f.annotation).startswith(("ClassVar", "typing.ClassVar"))]
 
 
 def _leaf_value(annotation: ast.expr, default: ast.expr | None) -> Value:
     """What a pytree field holds under a transform: nothing traced when it is marked static."""
     if declared_static(default):
         return STATIC
-    text = ast.unparse(annotation)
+    text = unparsed(annotation)
     return TRACED if is_array_annotation(annotation) or text in SCALAR_ANNOTATIONS else TREE

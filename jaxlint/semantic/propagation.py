@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.api import is_array_annotation
 from jaxlint.project.summary import may_be_project
-from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.imports import last_name, unparsed
 from jaxlint.semantic.module_arguments import initializer_call
 from jaxlint.semantic.traced import TraceInfo, Wrap, defaulted_params, looks_static
 
@@ -311,7 +311,7 @@ def admitted(target: Scope, receiving: set[str], arrays: set[str]) -> set[str]:
     (other callers may hand it a Python value) unless the call surely passes an array."""
     node = target.node
     never_traced = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs  # type: ignore[attr-defined]
-                    if a.annotation is not None and ast.unparse(a.annotation) in _UNTRACEABLE_ANNOTATIONS}
+                    if a.annotation is not None and unparsed(a.annotation) in _UNTRACEABLE_ANNOTATIONS}
     never_traced |= {p for p in receiving - arrays if looks_static(target, p)}
     params = set(target.params()) | {a.arg for a in (node.args.vararg,) if a}  # type: ignore[attr-defined]
     return (receiving & params) - never_traced

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from jaxlint.knowledge import transforms as T
 from jaxlint.project.summary import may_be_project
-from jaxlint.semantic.imports import ALIASED, dotted, last_name, qualified_name
+from jaxlint.semantic.imports import ALIASED, dotted, last_name, qualified_name, unparsed
 from jaxlint.semantic.scopes import Scope
 
 _FUNCTION_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -639,7 +639,7 @@ def looks_static(scope: Scope, param: str, by_name: bool = True) -> bool:
     defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
     for a in positional + args.kwonlyargs:
         if a.arg == param and a.annotation is not None:
-            text = ast.unparse(a.annotation)
+            text = unparsed(a.annotation)
             if text in T.STATIC_ANNOTATIONS or text.startswith(("Optional[bool", "bool |", "int |", "str |")):
                 return True
     default = defaults.get(param)

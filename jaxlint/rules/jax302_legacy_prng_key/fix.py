@@ -9,6 +9,10 @@ from jaxlint.diagnostics import Edit, Finding
 from jaxlint.fixes.text_context import TextContext
 from jaxlint.fixes.renames import spelled
 
+# The call's function becomes `jax.random.key` as the module spells it, which is not `PRNGKey`: the
+# finding is gone, no relint needed (the result still parses: that is checked).
+REMOVES_FINDING = True
+
 
 def message(finding: Finding) -> str:
     return "Use `jax.random.key`"
