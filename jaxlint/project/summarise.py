@@ -419,10 +419,30 @@ def _text_of(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str]) -> 
 
 # A line that may store into or delete an item: `] =`, `] +=` (not `] ==`), `del`, or a loop or
 # `with` target, which the tree then confirms: most functions are ruled out by their text alone.
-_MAY_STORE_ITEM = re.compile(r"\]\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)|\bdel\b|\b(?:for|as)\b[^\n]*\]")
+# Each pattern starts with a literal, which the regex engine finds fast (a pattern of alternatives,
+# or one starting at a word boundary, is tried at every position); words are checked apart.
+_ITEM_STORED = re.compile(r"\]\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)")
+_STORING_WORDS = (re.compile(r"del\b"), re.compile(r"for\b[^\n]*\]"), re.compile(r"as\b[^\n]*\]"))
 
 
-_INDEXED_OR_ATTRIBUTE = re.compile(r"\b([^\W\d]\w*)[\s)\\]*[\[.]")  # `p[`, `p.`, `(p)[`
+def _may_store_item(text: str) -> bool:
+    return bool(_ITEM_STORED.search(text)) or any(_at_word_start(text, pattern) for pattern in _STORING_WORDS)
+
+
+def _may_index(text: str, name: str) -> bool:
+    """Whether the text indexes `name` or takes an attribute of it: `p[`, `p.`, `(p)[`."""
+    return _at_word_start(text, re.compile(re.escape(name) + r"[\s)\\]*[\[.]"))
+
+
+def _at_word_start(text: str, pattern: re.Pattern) -> bool:
+    """Whether `pattern` (starting with a word) matches where a word starts."""
+    position = 0
+    while (match := pattern.search(text, position)) is not None:
+        start = match.start()
+        if start == 0 or not (text[start - 1].isalnum() or text[start - 1] == "_"):
+            return True
+        position = start + 1
+    return False
 
 
 def _assigns_items(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str],
@@ -432,7 +452,7 @@ def _assigns_items(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str
     params = {a.arg for a in every_parameter(node.args)}
     if subscripts is None:  # not indexed by a model: a search of the text rules most functions out before a walk
         text = _text_of(node, lines)
-        if not _MAY_STORE_ITEM.search(text) or params.isdisjoint(_INDEXED_OR_ATTRIBUTE.findall(text)):
+        if not _may_store_item(text) or not any(_may_index(text, param) for param in params):
             return False  # no store, or none from a parameter (`p[0]`, `p.buf[i]`), in the text either
         subscripts = (n for n in ast.walk(node) if isinstance(n, ast.Subscript))
     for sub in subscripts:

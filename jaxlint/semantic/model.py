@@ -98,8 +98,7 @@ class Model:
         self.repetition = Repetition(self)
         self.loops = Loops(self, text)
         self.class_fields = ClassFields(self)
-        self._names_by_id: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
-        self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] = {}  # see loads_of
+        self._loads_by_name: dict[str, list[tuple[Scope, ast.Name]]] | None = None  # see loads_of
         self._accessed: dict[str, list[tuple[Scope, ast.Name]]] = {}  # see accessed_loads
         self._names_by_scope: dict[Scope, dict[str, list[ast.Name]]] = {}  # see names_within
         self.keys = Keys(self, options.key_names, text)
@@ -409,16 +408,14 @@ class Model:
 
     def loads_of(self, name: str) -> list[tuple[Scope, ast.Name]]:
         """Every read of a name in this module, with its scope. Read-only."""
-        found = self._loads_by_name.get(name)
-        if found is None:
-            if self._names_by_id is None:  # the scopes' own indexes, joined once for every question
-                self._names_by_id = {}
-                for scope in self.scopes:
-                    for each, uses in self._named_in(scope).items():
-                        self._names_by_id.setdefault(each, []).extend((scope, use) for use in uses)
-            found = self._loads_by_name[name] = [(s, n) for s, n in self._names_by_id.get(name, ())
-                                                 if isinstance(n.ctx, ast.Load)]
-        return found
+        if self._loads_by_name is None:  # every read indexed in one pass, for every question
+            self._loads_by_name = {}
+            load = ast.Load
+            for scope in self.scopes:
+                for use in scope.of_type(ast.Name):
+                    if type(use.ctx) is load:  # type: ignore[attr-defined]
+                        self._loads_by_name.setdefault(use.id, []).append((scope, use))  # type: ignore[attr-defined]
+        return self._loads_by_name.get(name, [])
 
     def accessed_loads(self, name: str) -> list[tuple[Scope, ast.Name]]:
         """The reads of a name that are subscripted or have an attribute taken (`x[i] = v`,
