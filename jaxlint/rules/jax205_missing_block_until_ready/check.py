@@ -40,8 +40,9 @@ def check(model: Model) -> Iterator[Report]:
         if not clocks:
             continue
         if any(model.qualified(c.func, scope) in _CLOCKS for c in clocks):  # type: ignore[attr-defined]
+            reads = _ClockReads(model, scope)
             for block in _blocks(scope):
-                yield from _timed_regions(model, block, scope)
+                yield from _timed_regions(model, block, scope, reads)
         for call in clocks:
             report = _timeit(model, call, scope)  # type: ignore[arg-type]
             if report is not None:
@@ -61,8 +62,8 @@ def _blocks(scope: Scope) -> Iterator[list[ast.stmt]]:
         stack.extend(getattr(node, "handlers", []))
 
 
-def _timed_regions(model: Model, block: list[ast.stmt], scope: Scope) -> Iterator[Report]:
-    reads = [(i, call) for i, statement in enumerate(block) for call in _clock_reads(model, statement, scope)]
+def _timed_regions(model: Model, block: list[ast.stmt], scope: Scope, clock_reads: _ClockReads) -> Iterator[Report]:
+    reads = [(i, call) for i, statement in enumerate(block) for call in clock_reads.of(statement)]
     for (start, _), (end, clock) in pairwise(reads):
         if end <= start or not _ends_region(model, clock, block[end], scope):
             continue
@@ -72,7 +73,7 @@ def _timed_regions(model: Model, block: list[ast.stmt], scope: Scope) -> Iterato
     for start, statement in enumerate(block):
         if not isinstance(statement, (ast.For, ast.AsyncFor, ast.While)) or not any(i < start for i, _ in reads):
             continue
-        for inner, clock in _nested_reads(model, statement, scope):
+        for inner, clock in _nested_reads(statement, clock_reads):
             if not _ends_region(model, clock, inner, scope):
                 continue
             before = _statements_before(statement.body, inner)
@@ -99,14 +100,14 @@ def _region(model: Model, scope: Scope, region: list[ast.stmt], clock: ast.Call,
                  fix_data={"row": statement.lineno, "col": statement.col_offset}, lines=cited)
 
 
-def _nested_reads(model: Model, loop: ast.stmt, scope: Scope) -> Iterator[tuple[ast.stmt, ast.Call]]:
+def _nested_reads(loop: ast.stmt, clock_reads: _ClockReads) -> Iterator[tuple[ast.stmt, ast.Call]]:
     """The clock reads in a loop's body, in simple statements of the body or of the `if`s in it."""
     stack = list(loop.body)  # type: ignore[attr-defined]
     while stack:
         statement = stack.pop()
         if isinstance(statement, ast.If):
             stack += statement.body + statement.orelse
-        for call in _clock_reads(model, statement, scope):
+        for call in clock_reads.of(statement):
             yield statement, call
 
 
@@ -173,10 +174,35 @@ def _waits_before(model: Model, end: ast.stmt, clock: ast.Call, scope: Scope, re
     return False
 
 
-def _clock_reads(model: Model, statement: ast.stmt, scope: Scope) -> list[ast.Call]:
-    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.For, ast.While, ast.If, ast.With, ast.Try)):
-        return []
-    return [n for n in ast.walk(statement) if isinstance(n, ast.Call) and not n.args and model.qualified(n.func, scope) in _CLOCKS]
+class _ClockReads:
+    """The clock reads (`time.time()`) in each simple statement of a scope's own code, lambdas in it
+    included: found once, from the scope's calls up to their statements (a walk of every statement
+    of every block was most of the rule's cost)."""
+
+    def __init__(self, model: Model, scope: Scope) -> None:
+        self._within: dict[ast.stmt, list[ast.Call]] = {}
+        scopes = [scope]
+        for inner in scopes:  # and the lambdas in its code, whose calls its statements hold
+            scopes += [child for child in inner.children if child.kind == "lambda"]
+        for inner in scopes:
+            for call in inner.of_type(ast.Call):
+                if call.args or model.qualified(call.func, scope) not in _CLOCKS:  # type: ignore[attr-defined]
+                    continue
+                node = model.parent(call)
+                while node is not None and node is not scope.node:
+                    if isinstance(node, ast.stmt):
+                        self._within.setdefault(node, []).append(call)  # type: ignore[arg-type]
+                    node = model.parent(node)
+
+    def of(self, statement: ast.stmt) -> list[ast.Call]:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.For, ast.While, ast.If,
+                                  ast.With, ast.Try)):
+            return []
+        found = self._within.get(statement, [])
+        if len(found) > 1:  # in the order a walk of the statement meets them: pairs of reads are regions
+            wanted = set(found)
+            return [n for n in ast.walk(statement) if n in wanted]  # type: ignore[misc]
+        return found
 
 
 def _ends_region(model: Model, clock: ast.Call, statement: ast.stmt, scope: Scope) -> bool:
@@ -235,7 +261,7 @@ def _computes(model: Model, call: ast.Call, scope: Scope) -> bool:
     operation of `jax.*`."""
     if model.loops.compiled(call, scope) is not None:
         refs = model.function_refs(call.func, scope)
-        return not refs or any(_returns_value(target.node) for target, _ in refs)
+        return not refs or any(_returns_value(target) for target, _ in refs)
     if isinstance(call.func, ast.Call) and model.transform_of(call.func.func, scope) is not None:
         return True  # `jax.jit(f)(x)`, `jax.vmap(f)(xs)`
     name = model.qualified(call.func, scope) or ""
@@ -264,10 +290,10 @@ def _work_handed(model: Model, call: ast.Call, scope: Scope) -> list[tuple[Scope
     return found
 
 
-def _returns_value(function: ast.AST) -> bool:
-    if isinstance(function, ast.Lambda):
+def _returns_value(function: Scope) -> bool:
+    if isinstance(function.node, ast.Lambda):
         return True
-    return any(isinstance(n, ast.Return) and n.value is not None for n in _own_nodes(function))
+    return any(r.value is not None for r in function.of_type(ast.Return))  # type: ignore[attr-defined]
 
 
 def _waits(model: Model, statement: ast.stmt, scope: Scope, results: set[str]) -> bool:
