@@ -36,9 +36,6 @@ ALIASED = frozenset(_CANONICAL)
 
 
 def canonical(name: str) -> str:
-    for prefix in ("jax.numpy.", "jax.random.", "jax.lax.", "numpy."):
-        if name.startswith(prefix):
-            return name
     return _CANONICAL.get(name, name)
 
 
