@@ -13,7 +13,7 @@ from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import ensure_module, imported_name, module_alias
 from jaxlint.fixes.text_context import TextContext, first_argument
 from jaxlint.fixes.text_scoping import Function, resolves_to, scope_of
-from jaxlint.semantic.imports import dotted
+from jaxlint.written import dotted
 
 
 def message(finding: Finding) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import re
 
-from jaxlint.semantic.imports import unparsed
+from jaxlint.written import unparsed
 
 # Calls whose array arguments are alternatives: only one of them ends up in the result.
 SELECTORS = frozenset(("jax.numpy.where", "jax.lax.select", "jax.lax.select_n", "jax.lax.cond", "jax.lax.switch"))

@@ -46,23 +46,6 @@ def last_name(node: ast.AST) -> str | None:
     return node.attr if isinstance(node, ast.Attribute) else None
 
 
-def dotted(node: ast.AST) -> str | None:
-    """`jax.random.split` → "jax.random.split", as written (no import resolved); None for anything
-    but names and attributes."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        base = dotted(node.value)
-        return f"{base}.{node.attr}" if base else None
-    return None
-
-
-def unparsed(node: ast.AST) -> str:
-    """`ast.unparse(node)`, without building an unparser for a name or a dotted name: most
-    annotations are one, and every parameter's is asked about."""
-    return dotted(node) or ast.unparse(node)
-
-
 def qualified_name(node: ast.AST, scope: Scope) -> str | None:
     """Dotted name of what `node` refers to, or None when it is not a known import/builtin.
     Memoised on the node: a node is always resolved from the same scope."""

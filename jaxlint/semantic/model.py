@@ -14,7 +14,8 @@ from jaxlint.knowledge.transforms import Transform
 from jaxlint.project.incoming import NOTHING, Asked, Incoming
 from jaxlint.semantic.classes import field_declarations
 from jaxlint.semantic.fields import ClassFields, declared_static
-from jaxlint.semantic.imports import qualified_name, unparsed
+from jaxlint.semantic.imports import qualified_name
+from jaxlint.written import unparsed
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.keys import Keys
 from jaxlint.semantic.loop_shapes import LoopShapes

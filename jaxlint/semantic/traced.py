@@ -7,7 +7,8 @@ from dataclasses import dataclass, field, replace
 
 from jaxlint.knowledge import transforms as T
 from jaxlint.project.summary import may_be_project
-from jaxlint.semantic.imports import ALIASED, dotted, last_name, qualified_name, unparsed
+from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
+from jaxlint.written import dotted, unparsed
 from jaxlint.semantic.scopes import Scope
 
 _FUNCTION_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)

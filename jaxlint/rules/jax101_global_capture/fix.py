@@ -12,7 +12,7 @@ from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.text_context import TextContext, first_argument
 from jaxlint.fixes.text_scoping import Function, binds, resolves_to, scope_of
 from jaxlint.rules.jax101_global_capture import traced_method
-from jaxlint.semantic.imports import dotted
+from jaxlint.written import dotted
 
 # Wrappers that hand a keyword argument on as it is (grad and its kin differentiate positional
 # arguments only; vmap/pmap would map `name=name` over axis 0).

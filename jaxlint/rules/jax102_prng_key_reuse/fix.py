@@ -9,7 +9,7 @@ from jaxlint.diagnostics import Edit, Finding
 from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import aliases, ensure_module, imported_name, module_alias
 from jaxlint.fixes.text_context import TextContext
-from jaxlint.semantic.imports import dotted
+from jaxlint.written import dotted
 
 
 def message(finding: Finding) -> str:
