@@ -318,7 +318,7 @@ def test_fixes_built_on_the_text_do_not_import_libcst() -> None:
     assert output.strip() == f"{[(code, True) for code in codes]} False"
 
 
-CERTAIN = ("JAX104", "JAX105", "JAX106", "JAX109", "JAX201", "JAX301", "JAX302", "JAX303")  # REMOVES_FINDING in their fix modules
+CERTAIN = ("JAX104", "JAX105", "JAX106", "JAX109", "JAX201", "JAX205", "JAX301", "JAX302", "JAX303")  # REMOVES_FINDING in their fix modules
 
 
 def test_fixes_that_remove_their_finding_by_construction(tmp_path: Path) -> None:

@@ -9,6 +9,11 @@ from jaxlint.fixes.errors import FixError
 from jaxlint.fixes.imports import ensure_module
 from jaxlint.fixes.text_context import TextContext
 
+# The timed value becomes `<jax>.block_until_ready(value)`: a call of an attribute named
+# `block_until_ready`, which waits whatever `<jax>` is (check.py's `_WAITING_METHODS`), in the
+# region, or in the lambda that `timeit` times. The region waits: the finding is gone, no relint needed.
+REMOVES_FINDING = True
+
 
 def message(finding: Finding) -> str:
     return "Wrap the timed result in `jax.block_until_ready(...)`"
