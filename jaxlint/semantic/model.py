@@ -15,7 +15,6 @@ from jaxlint.project.incoming import NOTHING, Asked, Incoming
 from jaxlint.semantic.classes import field_declarations
 from jaxlint.semantic.fields import ClassFields, declared_static
 from jaxlint.semantic.imports import qualified_name
-from jaxlint.written import unparsed
 from jaxlint.semantic.interpret import Facts, Interpreter, State, function_value
 from jaxlint.semantic.keys import Keys
 from jaxlint.semantic.loop_shapes import LoopShapes
@@ -44,6 +43,7 @@ from jaxlint.semantic.values import (
 from jaxlint.semantic.wide_dtypes import WideDtype, wide_dtype_requests
 from jaxlint.semantic.x64 import enables_x64
 from jaxlint.source import split_lines
+from jaxlint.written import unparsed
 
 __all__ = ["DEFAULT_KEY_NAMES", "TREE_MAPS", "Model", "ModelOptions", "admitted"]
 

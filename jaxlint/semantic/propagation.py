@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 from jaxlint.knowledge.api import is_array_annotation
 from jaxlint.project.summary import may_be_project
 from jaxlint.semantic.imports import last_name
-from jaxlint.written import unparsed
 from jaxlint.semantic.module_arguments import initializer_call
 from jaxlint.semantic.traced import TraceInfo, Wrap, defaulted_params, looks_static
+from jaxlint.written import unparsed
 
 if TYPE_CHECKING:
     from jaxlint.project.incoming import Entry

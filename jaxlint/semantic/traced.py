@@ -8,8 +8,8 @@ from dataclasses import dataclass, field, replace
 from jaxlint.knowledge import transforms as T
 from jaxlint.project.summary import may_be_project
 from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
-from jaxlint.written import dotted, unparsed
 from jaxlint.semantic.scopes import Scope
+from jaxlint.written import dotted, unparsed
 
 _FUNCTION_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _APPLIED = ("decorated with ", "wrapped by ")  # reasons of a transform applied to the function itself

@@ -176,8 +176,8 @@ def _waits_before(model: Model, end: ast.stmt, clock: ast.Call, scope: Scope, re
 
 class _ClockReads:
     """The clock reads (`time.time()`) in each simple statement of a scope's own code, lambdas in it
-    included: found once, from the scope's calls up to their statements (a walk of every statement
-    of every block was most of the rule's cost)."""
+    included: found once, from the scope's calls up to their statements, instead of a walk of each
+    statement of each block."""
 
     def __init__(self, model: Model, scope: Scope) -> None:
         self._within: dict[ast.stmt, list[ast.Call]] = {}
