@@ -22,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from run import measure
+from run import compile_jaxlint, measure
 
 RESEARCH = Path(tempfile.gettempdir()) / "jaxlint-research"
 REPOSITORIES = {  # owner/name: commit
@@ -150,6 +150,7 @@ def main() -> None:
     parser.add_argument("--mirror", type=Path, help="local clones to export from, DIR/<owner>+<name>/repo")
     parser.add_argument("--findings", type=int, default=10000, help="findings in the generated file (0: skip it)")
     args = parser.parse_args()
+    compile_jaxlint()
     folders = fetch(args.into, args.mirror)
     lines = sum(lines_of(f) for f in folders)
     version = subprocess.run([args.ruff, "--version"], capture_output=True, text=True, check=True).stdout.strip()

@@ -50,6 +50,12 @@ class Tool:
     warm: list[str]
 
 
+def compile_jaxlint() -> None:
+    """What `pip install` does for users: startup must not pay for compiling jaxlint to bytecode
+    (an editable install under PYTHONDONTWRITEBYTECODE, as CI images set it, never writes it)."""
+    compileall.compile_dir(REPOSITORY / "jaxlint", quiet=1)
+
+
 def install(corpus: Path) -> Path:
     """The pinned packages' sources, installed once; the marker names the pins."""
     site = corpus / "site"
@@ -159,8 +165,7 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="where to install the packages")
     parser.add_argument("--only", choices=("corpus", "project"), help="run one of the two benchmarks")
     args = parser.parse_args()
-    # What `pip install` does for users: startup must not pay for compiling jaxlint to bytecode.
-    compileall.compile_dir(REPOSITORY / "jaxlint", quiet=1)
+    compile_jaxlint()
     if args.only != "corpus":
         print(project_report(args.corpus, args.jobs, args.ruff, args.runs), end="\n\n")
     if args.only == "project":
