@@ -8,6 +8,7 @@ concurrent runs never see half an entry; an entry that does not decode is a miss
 from __future__ import annotations
 
 import contextlib
+import functools
 import marshal
 import os
 import time
@@ -150,14 +151,18 @@ def _entry_folders(root: Path) -> list[str]:
     return []
 
 
-def _build_stamp() -> tuple:
-    """Sizes and times of the modules findings come from: an edited rule invalidates the cache even
-    when the version number did not change (development installs)."""
+@functools.cache  # one per run: a run with project context opens two caches
+def _build_stamp() -> str:
+    """A digest of the modules findings come from: an edited rule invalidates the cache even when
+    the version number did not change (development installs), and a reinstall of the same code
+    (each CI run's, with new file times) keeps it."""
     package = Path(__file__).parent
     modules = [*package.glob("*.py"), *package.glob("rules/**/*.py"), *package.glob("semantic/*.py"),
                *package.glob("fixes/*.py"), *package.glob("project/*.py"), *package.glob("knowledge/*.py")]  # the findings carry their built fixes
-    return tuple(sorted((path.relative_to(package).as_posix(), path.stat().st_size, path.stat().st_mtime_ns)
-                        for path in modules))
+    digest = blake2b(digest_size=16)
+    for path in sorted(modules):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 def _encode(result: FileResult) -> tuple:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import marshal
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -40,11 +41,12 @@ def update():
 PLANTED = "planted in the cache"
 
 
-def jaxlint(project: Path, *args: str, prelude: str = "") -> subprocess.CompletedProcess:
-    """`python -m jaxlint check --output-format json ARGS` in `project`; `prelude` runs first."""
+def jaxlint(project: Path, *args: str, prelude: str = "", installed: Path = ROOT) -> subprocess.CompletedProcess:
+    """`python -m jaxlint check --output-format json ARGS` in `project`; `prelude` runs first;
+    `installed`: the folder jaxlint is imported from."""
     code = f"{prelude}\nfrom jaxlint.cli import main\nmain()"
     return subprocess.run([sys.executable, "-c", code, "check", "--output-format", "json", *args], cwd=project,
-                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(installed)}, timeout=120)
 
 
 def findings(result: subprocess.CompletedProcess) -> list[dict]:
@@ -108,6 +110,34 @@ def test_another_jaxlint_version_misses(project: Path) -> None:
     result = jaxlint(project, prelude="import jaxlint; jaxlint.__version__ = '99.0'")
     assert PLANTED not in messages(result)
     assert (project / ".jaxlint_cache" / "99.0").is_dir()
+
+
+def install(into: Path, stamp: int) -> Path:
+    """A copy of the package, its files dated `stamp` (seconds), as a fresh install of it would be."""
+    shutil.copytree(ROOT / "jaxlint", into / "jaxlint", ignore=shutil.ignore_patterns("__pycache__"))
+    for path in (into / "jaxlint").rglob("*.py"):
+        os.utime(path, (stamp, stamp))
+    return into
+
+
+def test_a_reinstall_of_the_same_code_reads_the_cache(project: Path, tmp_path: Path) -> None:
+    """CI installs jaxlint afresh in each run: new file times, the same code."""
+    jaxlint(project, installed=install(tmp_path / "monday", 1_700_000_000))
+    plant(project)
+    assert messages(jaxlint(project, installed=install(tmp_path / "tuesday", 1_700_086_400))) == {PLANTED}
+
+
+def test_edited_jaxlint_code_misses(project: Path, tmp_path: Path) -> None:
+    """A development install edited in place: same version, same file times, other code."""
+    installed = install(tmp_path / "dev", 1_700_000_000)
+    jaxlint(project, installed=installed)
+    plant(project)
+    rule = next((installed / "jaxlint" / "rules").glob("jax103_*/check.py"))
+    text = rule.read_text()
+    rule.write_text(text.replace("# ", "#_", 1))  # the same size: only the bytes tell
+    assert len(rule.read_text()) == len(text)
+    os.utime(rule, (1_700_000_000, 1_700_000_000))
+    assert PLANTED not in messages(jaxlint(project, installed=installed))
 
 
 def test_no_cache_neither_reads_nor_writes(project: Path, tmp_path: Path) -> None:
