@@ -1,7 +1,8 @@
 """Content cache, like ruff's: (jaxlint build, settings, enabled codes, path, file bytes) → FileResult.
 
 One small file per entry, named by the hash of all of the above, so a changed file, setting or
-jaxlint simply misses. Entries are written to a temporary name and renamed into place, so
+jaxlint simply misses. Beside the entries, the digest of each file's bytes is kept with its stat
+(`Contents`), so that a warm run need not read the files that did not change. Entries are written to a temporary name and renamed into place, so
 concurrent runs never see half an entry; an entry that does not decode is a miss, never a crash.
 """
 
@@ -22,6 +23,7 @@ except ImportError:  # another Python implementation
 from jaxlint import __version__
 from jaxlint.config import Settings
 from jaxlint.diagnostics import Edit, Finding, Fix, Location
+from jaxlint.paths import read_file
 from jaxlint.project.incoming import Incoming
 from jaxlint.project.summary import decode as decode_summary
 from jaxlint.project.summary import encode as encode_summary
@@ -30,7 +32,7 @@ from jaxlint.results import FileResult
 _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
         "# This file is a cache directory tag created by jaxlint.\n"
         "# For information about cache directory tags see https://bford.info/cachedir/\n")
-_FORMAT = 12  # bump when the entry layout changes
+_FORMAT = 13  # bump when the entry layout changes
 # Bounds: an entry not used for MAX_AGE is removed, then the oldest until the cache fits in MAX_BYTES.
 # Checked at most once per PRUNE_EVERY, so a run usually pays one stat for it.
 MAX_AGE = 30 * 86400
@@ -42,7 +44,7 @@ _PRUNED_STAMP = ".pruned"
 class Cache:
     def __init__(self, directory: str, settings: Settings, enabled: frozenset[str]) -> None:
         self._root = Path(directory)
-        self._entries = self._root / __version__
+        self._entries = str(self._root / __version__)  # a string: joined once per file, faster than a Path
         salt = repr((_FORMAT, _build_stamp(), settings.fingerprint(), sorted(enabled), str(settings.root.resolve())))
         self._salt = blake2b(salt.encode(), digest_size=16).digest()
         self._target_jax = settings.target_jax
@@ -50,11 +52,11 @@ class Cache:
         self._unwritable = False
         prune(self._root)
 
-    def key(self, path: str, data: bytes, incoming: Incoming | None = None) -> str:
-        """The entry of this file's content, as analysed with what the other modules told it."""
+    def key(self, path: str, content: str, incoming: Incoming | None = None) -> str:
+        """The entry of this file's content (its digest, `Contents`), as analysed with what the
+        other modules told it."""
         digest = blake2b(self._salt, digest_size=20)
-        digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
-        digest.update(data)
+        digest.update(path.encode("utf-8", "surrogateescape") + b"\0" + content.encode() + b"\0")
         # the JAX the file's project requires (JAX301/JAX303 speak of it): a changed requirement is a new entry
         from jaxlint.jax_target import target_of
 
@@ -65,7 +67,7 @@ class Cache:
 
     def get(self, key: str, path: str, incoming: Incoming | None = None) -> FileResult | None:
         try:
-            with open(self._entries / key, "rb") as handle:
+            with open(os.path.join(self._entries, key), "rb") as handle:
                 _mark_used(handle)
                 return _decode(marshal.load(handle), path, incoming)
         except Exception:  # missing, unreadable or corrupt: recompute
@@ -79,7 +81,7 @@ class Cache:
             payload = marshal.dumps(_encode(result))
         except ValueError:  # fix data marshal cannot represent
             return
-        target = self._entries / key
+        target = Path(self._entries, key)
         temporary = target.with_name(f".{key}.{os.getpid()}.tmp")
         try:
             self._prepare()
@@ -93,7 +95,7 @@ class Cache:
     def _prepare(self) -> None:
         if self._ready:
             return
-        self._entries.mkdir(parents=True, exist_ok=True)
+        os.makedirs(self._entries, exist_ok=True)
         for name, text in (("CACHEDIR.TAG", _TAG), (".gitignore", "# Automatically created by jaxlint.\n*\n"),
                            (_PRUNED_STAMP, "")):  # a new cache starts the pruning clock
             try:
@@ -102,6 +104,88 @@ class Cache:
             except FileExistsError:
                 pass
         self._ready = True
+
+
+class Contents:
+    """What cache keys are made of: a digest of each file's bytes. A file whose stat (size, times,
+    inode) is the one an earlier run recorded beside the entries is not read to find it: a warm
+    run stats its files instead of reading and hashing them all. A file changed less than
+    `_SETTLED_NS` before it was read is not recorded (a second change within the clock's
+    granularity could keep every field of its stat), as git does for its index."""
+
+    def __init__(self, directory: str, given: dict[str, bytes | None]) -> None:
+        self._file = Path(directory, __version__, _DIGESTS)
+        self._given = given  # bytes in hand already: stdin, or the project's files read to link them
+        self._recorded = _recorded_digests(self._file)
+        self._digests: dict[str, str | None] = {}
+        self._bytes: dict[str, bytes | None] = {}
+        self._changed = False
+
+    def digest(self, path: str) -> str | None:
+        """The digest of the file's bytes; None when it cannot be read."""
+        if path not in self._digests:
+            self._digests[path] = _digest(self._given[path]) if path in self._given else self._stat_digest(path)
+        return self._digests[path]
+
+    def data(self, path: str) -> bytes | None:
+        """The file's bytes, read now unless in hand; a file changed since its digest was taken
+        gets the digest of what is read now (the entry written is the new content's)."""
+        if path in self._given:
+            return self._given[path]
+        if path not in self._bytes:
+            data = self._bytes[path] = read_file(path)
+            self._digests[path] = _digest(data)
+        return self._bytes[path]
+
+    def save(self) -> None:
+        """Record what this run learned, best effort (a later run merely reads the files again)."""
+        if not self._changed:
+            return
+        if len(self._recorded) > _MAX_RECORDED:  # files long gone pile up: keep this run's
+            seen = {os.path.abspath(p) for p in self._digests}
+            self._recorded = {path: record for path, record in self._recorded.items() if path in seen}
+        temporary = self._file.with_name(f".{_DIGESTS}.{os.getpid()}.tmp")
+        try:
+            self._file.parent.mkdir(parents=True, exist_ok=True)
+            temporary.write_bytes(marshal.dumps(self._recorded))
+            os.replace(temporary, self._file)
+        except (OSError, ValueError):
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
+
+    def _stat_digest(self, path: str) -> str | None:
+        try:
+            info = os.stat(path)
+        except OSError:
+            return None
+        stamp = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev)
+        absolute = os.path.abspath(path)
+        recorded = self._recorded.get(absolute)
+        if type(recorded) is tuple and len(recorded) == 2 and recorded[0] == stamp and type(recorded[1]) is str:
+            return recorded[1]  # (a damaged record is a miss, like a damaged entry)
+        data = self._bytes[path] = read_file(path)
+        digest = _digest(data)
+        if digest is not None and time.time_ns() - max(info.st_mtime_ns, info.st_ctime_ns) > _SETTLED_NS:
+            self._recorded[absolute] = (stamp, digest)
+            self._changed = True
+        return digest
+
+
+_DIGESTS = ".digests"
+_SETTLED_NS = 2_000_000_000
+_MAX_RECORDED = 100_000
+
+
+def _digest(data: bytes | None) -> str | None:
+    return None if data is None else blake2b(data, digest_size=20).hexdigest()
+
+
+def _recorded_digests(path: Path) -> dict[str, tuple[tuple, str]]:
+    try:
+        recorded = marshal.loads(path.read_bytes())
+    except Exception:  # none yet, unreadable or corrupt: every file is read
+        return {}
+    return recorded if isinstance(recorded, dict) else {}
 
 
 def _mark_used(handle) -> None:

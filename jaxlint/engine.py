@@ -23,7 +23,7 @@ from jaxlint.rules import INTERNAL_ERROR, SYNTAX_ERROR, rules
 from jaxlint.source import BrokenCell, Source, UndecodableSource, decode
 
 if TYPE_CHECKING:  # the model is imported when a file needs it: cache hits and skipped files never do
-    from jaxlint.cache import Cache
+    from jaxlint.cache import Cache, Contents
     from jaxlint.project.incoming import Asked, Incoming
     from jaxlint.rules.base import Report
     from jaxlint.semantic.model import Model, ModelOptions
@@ -399,14 +399,14 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
         check = _Split(check, _Check(settings, frozenset()), frozenset(files))
     cache = None
     if cache_dir is not None:
-        from jaxlint.cache import Cache
+        from jaxlint.cache import Cache, Contents
 
         cache = _Caches(Cache(cache_dir, settings, enabled) if fixes else None,
-                        Cache(cache_dir, settings, frozenset()) if isinstance(check, _Split) else None)
-    # The cache is keyed by content, so the bytes are read here; without it each worker reads its
-    # own files (None), and no bytes travel between processes.
-    data = [overrides[p] if p in overrides else read[p] if p in read else read_file(p) if cache else None
-            for p in every]
+                        Cache(cache_dir, settings, frozenset()) if isinstance(check, _Split) else None,
+                        Contents(cache_dir, {**read, **overrides}))
+    # Without the cache each worker reads its own files (None), and no bytes travel between
+    # processes; with it, the bytes a cache key was made from go to the worker (`_analysed`).
+    data = [overrides[p] if p in overrides else read.get(p) for p in every]
     heard = (lambda path, hit: progress(path, hit) if path in named else None) if progress else None
     stats = stats if stats is not None else ProjectStats()
     stats.files = len(every)
@@ -415,6 +415,8 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
         results = _analysed(check, every, data, [None] * len(every), cache, workers, heard)
         stats.first_pass = time.perf_counter() - started
         _project_rounds(check, every, data, results, cache, workers, stats)
+    if cache is not None:
+        cache.contents.save()
     return results[:len(files)]
 
 
@@ -486,9 +488,16 @@ def _analysed(check: _Check | _Split, paths: list[str], data: list[bytes | None]
     """`check` of each path, from the cache where it holds the result, else in worker processes (the
     named files and their project's other files in one map: neither waits for the other)."""
     chosen = [_cache_of(check, caches, path) for path in paths]
-    keys = [c.key(p, d, i) if c and d is not None else None for c, p, d, i in zip(chosen, paths, data, incoming)]
+    contents = caches.contents if caches is not None else None
+    keys = [_key(c, contents, p, i) for c, p, i in zip(chosen, paths, incoming)]
     results = [c.get(k, p, i) if c and k else None for c, p, k, i in zip(chosen, paths, keys, incoming)]
     missing = [index for index, result in enumerate(results) if result is None]
+    if contents is not None:  # what is analysed is what the entry will be keyed by
+        data = list(data)
+        for index in missing:
+            if chosen[index] is not None and data[index] is None:
+                data[index] = contents.data(paths[index])
+                keys[index] = _key(chosen[index], contents, paths[index], incoming[index])
     if progress:
         for path, result in zip(paths, results):
             if result is not None:
@@ -503,6 +512,12 @@ def _analysed(check: _Check | _Split, paths: list[str], data: list[bytes | None]
         if cache and key:
             cache.put(key, result)
     return results  # type: ignore[return-value]
+
+
+def _key(cache: Cache | None, contents: Contents | None, path: str, incoming: Incoming | None) -> str | None:
+    """The cache entry of a file's result; None without a cache, or for a file that cannot be read."""
+    content = contents.digest(path) if cache is not None and contents is not None else None
+    return cache.key(path, content, incoming) if cache is not None and content is not None else None
 
 
 def _cache_of(check: _Check | _Split, caches: _Caches | None, path: str) -> Cache | None:
@@ -551,6 +566,7 @@ class _Split:
 class _Caches:
     named: Cache | None  # None: the named files' results are not cached (an editor's buffer)
     context: Cache | None  # the summaries of the project's other files
+    contents: Contents  # the digests both are keyed by
 
 
 def _crashed(item: tuple[str, bytes | None, Incoming | None], exc: BaseException) -> FileResult:

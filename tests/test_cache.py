@@ -140,6 +140,35 @@ def test_edited_jaxlint_code_misses(project: Path, tmp_path: Path) -> None:
     assert PLANTED not in messages(jaxlint(project, installed=installed))
 
 
+def test_a_warm_run_trusts_a_settled_files_stat_and_nothing_else(project: Path) -> None:
+    """A file unchanged since the last run (the same size, times and inode, all of it older than
+    the clock's granularity) is not read again: its recorded digest keys the cache. Any change of
+    its bytes changes its status-change time, which no tool can set back."""
+    time.sleep(2.1)  # the files written by the fixture settle
+    jaxlint(project)
+    digests = next((project / ".jaxlint_cache").glob("*/.digests"))
+    assert {Path(p).name for p in marshal.loads(digests.read_bytes())} == {"model.py", "plain.py"}
+    plant(project)
+    assert messages(jaxlint(project)) == {PLANTED}
+    model = project / "model.py"
+    before = model.stat()
+    model.write_text(MODEL.replace("(3,)", "(4,)"))  # the same size, its times set back
+    os.utime(model, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert model.stat().st_size == before.st_size and model.stat().st_mtime_ns == before.st_mtime_ns
+    assert PLANTED not in messages(jaxlint(project))
+
+
+@pytest.mark.parametrize("damage", ["empty", "garbage", "a list", "a bad record"])
+def test_damaged_digests_are_a_miss(project: Path, damage: str) -> None:
+    jaxlint(project)
+    model = os.path.abspath(project / "model.py")
+    data = {"empty": b"", "garbage": b"\x00garbage\xff", "a list": marshal.dumps([1]),
+            "a bad record": marshal.dumps({model: 5, str(project / "plain.py"): ((1,), None)})}[damage]
+    for folder in (project / ".jaxlint_cache").glob("*/"):
+        (folder / ".digests").write_bytes(data)
+    assert [f["code"] for f in findings(jaxlint(project))] == ["JAX103", "JAX102", "JAX104"]
+
+
 def test_no_cache_neither_reads_nor_writes(project: Path, tmp_path: Path) -> None:
     jaxlint(project)
     plant(project)
