@@ -64,9 +64,11 @@ class _Ignores:
         return False
 
 
-def discover(paths: list[str], settings: Settings, force_exclude: bool = False) -> Discovery:
+def discover(paths: list[str], settings: Settings, force_exclude: bool = False,
+             skip: frozenset[str] = frozenset()) -> Discovery:
     """Files to check, in a stable order; explicit files are always included unless
-    `force_exclude` (pre-commit passes every file explicitly)."""
+    `force_exclude` (pre-commit passes every file explicitly). `skip`: absolute paths of folders
+    not to enter (their files were found already)."""
     result = Discovery()
     seen: set = set()
     patterns = settings.exclude + settings.extend_exclude
@@ -79,7 +81,7 @@ def discover(paths: list[str], settings: Settings, force_exclude: bool = False) 
             continue
         ignores = _ignores_above(given) if settings.respect_gitignore else _Ignores()
         errors_before, found = len(result.errors), 0
-        for file in _walk(given, settings, patterns, ignores, result.errors):
+        for file in _walk(given, settings, patterns, ignores, result.errors, skip):
             _add(result.files, seen, file)
             found += 1
         if not found and len(result.errors) == errors_before:
@@ -120,7 +122,8 @@ def _parents_in_repo(start: Path) -> list[Path]:
     return chain
 
 
-def _walk(root: str, settings: Settings, patterns: tuple[str, ...], ignores: _Ignores, errors: list[str]):
+def _walk(root: str, settings: Settings, patterns: tuple[str, ...], ignores: _Ignores, errors: list[str],
+          skip: frozenset[str] = frozenset()):
     def unreadable(exc: OSError) -> None:
         errors.append(f"{os.path.normpath(exc.filename or root)}: cannot read: {exc.strerror or exc}")
 
@@ -131,7 +134,8 @@ def _walk(root: str, settings: Settings, patterns: tuple[str, ...], ignores: _Ig
         dirnames[:] = sorted(
             d for d in dirnames
             if not _excluded(os.path.join(directory, d), d, root, patterns)
-            and not (settings.respect_gitignore and ignores.ignored(os.path.join(directory, d), True)))
+            and not (settings.respect_gitignore and ignores.ignored(os.path.join(directory, d), True))
+            and not (skip and os.path.abspath(os.path.join(directory, d)) in skip))
         for name in sorted(filenames):
             if not name.endswith(suffixes):
                 continue

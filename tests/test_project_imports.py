@@ -84,6 +84,16 @@ def test_checking_the_helper_alone_finds_the_same(tmp_path: Path, style: str) ->
     assert [(f["location"]["row"], f["message"]) for f in piped] == [(f["location"]["row"], f["message"]) for f in whole]
 
 
+@pytest.mark.parametrize("named", ["pkg/ops", "./pkg/ops/", "pkg"])
+def test_checking_a_folder_finds_what_callers_elsewhere_make_of_it(tmp_path: Path, named: str) -> None:
+    """The rest of the project is walked for context, the named folder not again: its caller and
+    the package that re-exports the helper are outside it (or the helper is all it holds)."""
+    root, step_file, helper_file = _project(tmp_path, "re-exported by __init__")
+    whole = findings(jaxlint("check", ".", "--output-format", "json", cwd=root))
+    assert [f["filename"] for f in whole] == [helper_file]
+    assert findings(jaxlint("check", named, "--output-format", "json", cwd=root)) == whole
+
+
 NEGATIVES = {
     # the helper's flag is a constant at the only traced call: Python control flow on it is fine
     "constant argument": ('''import jax

@@ -36,9 +36,11 @@ def context_files(named_paths: list[str], files: list[str], settings: Settings) 
     inside = [f for f in files if _under(os.path.abspath(f), root)]
     if not inside:
         return []
+    # The named folders were walked already: their files are no context.
+    walked = frozenset(os.path.abspath(p) for p in named_paths if os.path.isdir(p))
     try:  # named as a `jaxlint check .` there would name them: the same cache entries serve both
         relative = os.path.relpath(root)
-        found = discover([root if relative.startswith(os.pardir) else relative], settings)
+        found = discover([root if relative.startswith(os.pardir) else relative], settings, skip=walked)
     except ConfigError:
         return []
     named = {file_identity(f) for f in files}
