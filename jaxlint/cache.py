@@ -1,9 +1,10 @@
 """Content cache, like ruff's: (jaxlint build, settings, enabled codes, path, file bytes) → FileResult.
 
 One small file per entry, named by the hash of all of the above, so a changed file, setting or
-jaxlint simply misses. Beside the entries, the digest of each file's bytes is kept with its stat
-(`Contents`), so that a warm run need not read the files that did not change. Entries are written to a temporary name and renamed into place, so
+jaxlint simply misses. Entries are written to a temporary name and renamed into place, so
 concurrent runs never see half an entry; an entry that does not decode is a miss, never a crash.
+Beside the entries, the digest of each file's bytes is kept with its stat (`Contents`), so that a
+warm run need not read the files that did not change.
 """
 
 from __future__ import annotations

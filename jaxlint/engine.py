@@ -394,6 +394,7 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
         except Exception:  # a bug of ours costs time, not findings: every file of the project stays
             pass
     every = [*files, *others]
+    given = {**read, **overrides}  # the bytes in hand: stdin's, and those read to link the project
     check: _Check | _Split = _Check(settings, enabled, fixes)
     if len(every) > len(files):
         check = _Split(check, _Check(settings, frozenset()), frozenset(files))
@@ -403,10 +404,10 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
 
         cache = _Caches(Cache(cache_dir, settings, enabled) if fixes else None,
                         Cache(cache_dir, settings, frozenset()) if isinstance(check, _Split) else None,
-                        Contents(cache_dir, {**read, **overrides}))
+                        Contents(cache_dir, given))
     # Without the cache each worker reads its own files (None), and no bytes travel between
     # processes; with it, the bytes a cache key was made from go to the worker (`_analysed`).
-    data = [overrides[p] if p in overrides else read.get(p) for p in every]
+    data = [given.get(p) for p in every]
     heard = (lambda path, hit: progress(path, hit) if path in named else None) if progress else None
     stats = stats if stats is not None else ProjectStats()
     stats.files = len(every)
@@ -515,9 +516,12 @@ def _analysed(check: _Check | _Split, paths: list[str], data: list[bytes | None]
 
 
 def _key(cache: Cache | None, contents: Contents | None, path: str, incoming: Incoming | None) -> str | None:
-    """The cache entry of a file's result; None without a cache, or for a file that cannot be read."""
-    content = contents.digest(path) if cache is not None and contents is not None else None
-    return cache.key(path, content, incoming) if cache is not None and content is not None else None
+    """The cache entry of a file's result; None without a cache, or for a file that cannot be read.
+    (`contents` is there whenever a cache is.)"""
+    if cache is None or contents is None:
+        return None
+    content = contents.digest(path)
+    return None if content is None else cache.key(path, content, incoming)
 
 
 def _cache_of(check: _Check | _Split, caches: _Caches | None, path: str) -> Cache | None:
