@@ -20,6 +20,9 @@ LAX_MAP = Transform("lax", abstract=True, cached=False)  # lax.map wraps the bod
 CHECKPOINT = Transform("checkpoint", abstract=True, cached=True)
 SHAPE = Transform("shape", abstract=True, cached=False)  # eval_shape, make_jaxpr
 MODULE = Transform("module", abstract=True, cached=True)  # flax/equinox module methods (applied under jit)
+# A Pallas kernel: its parameters are `Ref`s, whose item stores (`o_ref[...] = v`) are the kernel's
+# writes, not in-place updates of arrays (checked on JAX 0.10.2, interpret mode).
+PALLAS = Transform("pallas", abstract=True, cached=True)
 
 TRANSFORMS: dict[str, Transform] = {
     **dict.fromkeys(
@@ -37,6 +40,10 @@ TRANSFORMS: dict[str, Transform] = {
     **dict.fromkeys(("jax.checkpoint", "equinox.filter_checkpoint", "flax.nnx.remat", "flax.linen.remat",
                      "flax.linen.checkpoint"), CHECKPOINT),
     **dict.fromkeys(("jax.eval_shape", "jax.make_jaxpr", "equinox.filter_eval_shape"), SHAPE),
+    **dict.fromkeys(("jax.experimental.pallas.pallas_call", "jax.experimental.pallas.run_scoped",
+                     "jax.experimental.pallas.core_map", "jax.experimental.pallas.kernel",
+                     "jax.experimental.pallas.tpu.emit_pipeline", "jax.experimental.pallas.mosaic_gpu.kernel"),
+                    PALLAS),
 }
 
 # Transforms under which only arrays are traced: Python scalars passed or defaulted stay static.

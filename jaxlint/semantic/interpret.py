@@ -94,12 +94,11 @@ class Interpreter(StatementInterpreter, KeyTracker):
             value = TREE if api.is_container_param(name, annotation) else TRACED
             if value is TREE:
                 value = replace(TREE, fields=self.model.annotated_fields(annotation, self.scope))
-            if annotation is None:  # an array as far as control flow goes; a dict for all we know
-                value = replace(value, jax=False)
+            # an array as far as control flow goes; what it is (a list, a dict, a Pallas `Ref`) only its
+            # callers say: an annotation is not evidence
+            value = replace(value, jax=False)
         elif info is not None and (name in info.static_params or name in info.given_static):
             value = STATIC
-        elif api.is_array_annotation(annotation):
-            value = Value(jax=True)
         if value.traced and info is not None and info.all_params_traced and not info.filtered \
                 and "module" not in info.transforms and (info.cached or not info.batched):
             # handed in by the transform itself, every leaf traced (vmap alone may pass some leaves

@@ -14,11 +14,11 @@ from jaxlint.knowledge.api import (
     JAX_ARRAY_MODULES,
     SHAPE_ATTRS,
     STATIC_ATTRS,
-    is_array_annotation,
     is_container_param,
 )
 from jaxlint.rules.base import Report, snippet
 from jaxlint.rules.jax104_in_place_update.containers import callers_give_containers
+from jaxlint.semantic.concrete_guards import concrete_only
 from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.interpret import Interpreter
 from jaxlint.semantic.values import TRACED_ARRAY, Value
@@ -37,9 +37,10 @@ def check(model: Model) -> Iterator[Report]:
     for scope in [model.module, *model.functions()]:
         if all(type(s.ctx) is ast.Load for s in scope.of_type(ast.Subscript)):  # type: ignore[attr-defined]
             continue  # nothing here stores into an item (most scopes): no statement to look at
-        statements = [(s, targets) for s in scope.of_type(*_ASSIGNING) if (targets := _subscript_targets(s))]
-        if not statements:
-            continue
+        statements = [(s, targets) for s in scope.of_type(*_ASSIGNING) if (targets := _subscript_targets(s))
+                      and not concrete_only(model, scope, s)]  # `if isinstance(x, np.ndarray): x[0] = v`
+        if not statements or "pallas" in model.info(scope).transforms:
+            continue  # a Pallas kernel, or code it calls, stores into its `Ref`s
         if not model.info(scope).traced:
             if all(_never_an_array(model, scope, t) for _, targets in statements for t in targets):
                 # Only a parameter assigned into can then hold an array, and only if a caller hands it one.
@@ -148,7 +149,8 @@ def _a_jax_array(value: Value) -> bool:
 
 
 def _makes_jax_arrays(model: Model, scope: Scope) -> bool:
-    """A call into JAX, an array annotation or a call of a jit-compiled function of this module."""
+    """A call into JAX or a call of a jit-compiled function of this module (an array annotation is
+    not one: a Pallas `Ref`, a NumPy array or a list may carry it)."""
     if model.info(scope).traced:
         return True
     for call in scope.of_type(ast.Call):
@@ -159,9 +161,6 @@ def _makes_jax_arrays(model: Model, scope: Scope) -> bool:
             return True  # x.at[i].set(v)
         if any(model.info(target).traced for target, _ in model.function_refs(func, scope)):
             return True
-    if scope.is_function and not isinstance(scope.node, ast.Lambda):
-        args = scope.node.args  # type: ignore[attr-defined]
-        return any(is_array_annotation(a.annotation) for a in args.posonlyargs + args.args + args.kwonlyargs)
     return False
 
 
@@ -190,7 +189,7 @@ def _never_an_array(model: Model, scope: Scope, target: ast.Subscript) -> bool:
     for binding in owner.bindings.get(root.id, ()):
         if binding.kind in ("import", "def", "class"):
             continue
-        if binding.kind == "param" and not traced_owner and not is_array_annotation(binding.node.annotation):  # type: ignore[attr-defined]
+        if binding.kind == "param" and not traced_owner:
             continue
         if binding.kind == "assign" and root is base and not traced_owner and _container_value(
                 model, owner, binding.node, multi_axis):
@@ -344,15 +343,12 @@ def _array_index(index: ast.expr, facts: Facts) -> bool:
 
 def _used_as_array(model: Model, scope: Scope, base: ast.expr) -> bool:
     """A name the function also uses as only an array can be used: an array attribute or method
-    (`x.shape`, `x.sum()`, `x.at`), an argument of a jnp/lax function (which rejects lists), or a
-    parameter annotated as an array."""
+    (`x.shape`, `x.sum()`, `x.at`) or an argument of a jnp/lax function (which rejects lists); not its
+    annotation, which a list or a Pallas `Ref` may carry too."""
     if not isinstance(base, ast.Name):
         return False
     name = base.id
     bindings = scope.bindings.get(name, [])
-    if any(b.kind == "param" and is_array_annotation(b.node.annotation)  # type: ignore[attr-defined]
-           for b in bindings):
-        return True
     # only the uses of the value assigned into count: `x = Encoder()(x)` later makes a new one
     reaching = _binding_line(bindings, base.lineno)
     for node in scope.of_type(ast.Attribute):
