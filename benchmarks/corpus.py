@@ -128,8 +128,13 @@ def applicability(finding: dict) -> str:
     return finding["fix"]["applicability"] if finding.get("fix") else "none"
 
 
+def place(finding: dict) -> str:
+    """The finding's file, and in a notebook its cell: `path.ipynb@cell3` (rows count within the cell)."""
+    return finding["filename"] + (f"@cell{finding['cell']}" if finding.get("cell") is not None else "")
+
+
 def location(finding: dict) -> str:
-    return f"{finding['filename']}:{finding['location']['row']}:{finding['location']['column']}"
+    return f"{place(finding)}:{finding['location']['row']}:{finding['location']['column']}"
 
 
 def read_triage(path: Path) -> dict[tuple[str, str, str], dict]:
@@ -143,7 +148,7 @@ def verdict_of(repo: str, finding: dict, triage: dict) -> dict | None:
     row = triage.get((repo, location(finding), finding["code"]))
     if row is not None:
         return row
-    prefix = f"{finding['filename']}:{finding['location']['row']}:"
+    prefix = f"{place(finding)}:{finding['location']['row']}:"
     near = [r for (name, where, code), r in triage.items()
             if name == repo and code == finding["code"] and where.startswith(prefix)]
     return near[0] if len(near) == 1 else None
