@@ -218,8 +218,9 @@ def prepare_venv(repo: dict, folder: Path, into: Path) -> Path | None:
         return python
     subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], check=True)
     pip = [str(python), "-m", "pip", "install", "--quiet"]
-    for step in (["-e", str(REPOSITORY)], *([args.split() if isinstance(args, str) else args]
-                                              for args in repo.get("install", []))):
+    steps = [["-e", str(REPOSITORY)]] + [args.split() if isinstance(args, str) else args
+                                          for args in repo.get("install", [])]
+    for step in steps:
         result = subprocess.run([*pip, *step], cwd=folder, capture_output=True, text=True, check=False)
         if result.returncode:
             print(f"{repo['name']}: `pip install {' '.join(step)}` failed:\n{result.stderr[-1500:]}",
