@@ -17,6 +17,7 @@ VMAP = Transform("vmap", abstract=True, cached=False)
 GRAD = Transform("grad", abstract=False, cached=False)
 LAX = Transform("lax", abstract=True, cached=True)
 LAX_MAP = Transform("lax", abstract=True, cached=False)  # lax.map wraps the body in a fresh closure
+SHARD_MAP = Transform("shard_map", abstract=False, cached=False)
 CHECKPOINT = Transform("checkpoint", abstract=True, cached=True)
 SHAPE = Transform("shape", abstract=True, cached=False)  # eval_shape, make_jaxpr
 MODULE = Transform("module", abstract=True, cached=True)  # flax/equinox module methods (applied under jit)
@@ -30,7 +31,7 @@ TRANSFORMS: dict[str, Transform] = {
          "flax.nnx.jit", "flax.linen.jit", "flax.nnx.pmap"), JIT),
     # Eager shard_map hands the body tracers that carry concrete values (checked on JAX 0.10.2):
     # control flow works and nothing is cached, unless a jit around it says otherwise.
-    **dict.fromkeys(("jax.shard_map", "flax.nnx.shard_map"), Transform("shard_map", abstract=False, cached=False)),
+    **dict.fromkeys(("jax.shard_map", "flax.nnx.shard_map"), SHARD_MAP),
     **dict.fromkeys(
         ("jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap", "flax.linen.vmap", "jax.numpy.vectorize"), VMAP),
     **dict.fromkeys(

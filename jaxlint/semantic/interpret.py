@@ -23,11 +23,13 @@ from jaxlint.semantic.interpret_state import (
     merge,
 )
 from jaxlint.semantic.interpret_statements import StatementInterpreter, function_value
+from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.scopes import every_parameter
 from jaxlint.semantic.values import (
     MAYBE_TRACED,
     NOT_TRACED,
     STATIC,
+    TEXT,
     TRACED,
     TRACED_ARRAY,
     TRACED_TREE,
@@ -137,12 +139,12 @@ class Interpreter(StatementInterpreter, KeyTracker):
         return self.eval_name(node.id, node, state)
 
     def _eval_Constant(self, node: ast.Constant, state: State) -> Value:
-        return STATIC
+        return TEXT if node.value is None or isinstance(node.value, str) else STATIC
 
     def _eval_JoinedStr(self, node: ast.JoinedStr, state: State) -> Value:
         for part in node.values:
             self.eval(part, state)
-        return STATIC
+        return TEXT
 
     def _eval_FormattedValue(self, node: ast.FormattedValue, state: State) -> Value:
         value = self.eval(node.value, state)
@@ -245,6 +247,8 @@ class Interpreter(StatementInterpreter, KeyTracker):
         qualified = self.model.qualified(node, self.scope)
         if qualified is not None:
             return STATIC  # a module attribute such as `jnp.float32` or `math.pi`
+        if _class_text_constant(node, self.scope):
+            return TEXT
         if node.attr in api.SHAPE_ATTRS:
             return Value(static=True, shape=True, is_tuple=node.attr == "shape")
         if self.tracks_keys and self.model.repetition.stored_key(self.scope, node):
@@ -388,13 +392,35 @@ class Interpreter(StatementInterpreter, KeyTracker):
         return result
 
 
+# Enum members that are not numbers: an array compared to one with `==` gives False (JAX 0.10.2).
+_TEXT_ENUMS = frozenset(("enum.Enum", "enum.StrEnum"))
+
+
+def _class_text_constant(node: ast.Attribute, scope: Scope) -> bool:
+    """`Mode.PREFILL` of a class of this module whose body binds `PREFILL` once, to a str or None,
+    or a member of an `Enum` (not an `IntEnum`) of this module."""
+    if not isinstance(node.value, ast.Name):
+        return False
+    owner = scope.lookup_scope(node.value.id)
+    bindings = owner.bindings.get(node.value.id, []) if owner is not None else []
+    if len(bindings) != 1 or bindings[0].kind != "class":
+        return False
+    cls = bindings[0].node
+    if any(qualified_name(base, owner) in _TEXT_ENUMS for base in cls.bases):  # type: ignore[attr-defined]
+        return True
+    values = [stmt.value for stmt in cls.body if isinstance(stmt, (ast.Assign, ast.AnnAssign))  # type: ignore[attr-defined]
+              and any(isinstance(t, ast.Name) and t.id == node.attr
+                      for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]))]
+    return len(values) == 1 and isinstance(values[0], ast.Constant) and (
+        values[0].value is None or isinstance(values[0].value, str))
+
+
 def comparison_value(ops: list[ast.cmpop], exprs: list[ast.expr], operands: list[Value]) -> Value:
     """The value of `exprs[0] ops[0] exprs[1] ...`, given the operands' values."""
     if all(isinstance(op, (ast.Is, ast.IsNot)) for op in ops):
         return STATIC
-    if any(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in exprs) and all(
-            isinstance(op, (ast.Eq, ast.NotEq)) for op in ops):
-        return STATIC  # a tracer compares unequal to a str without raising
+    if any(o.text for o in operands) and all(isinstance(op, (ast.Eq, ast.NotEq)) for op in ops):
+        return STATIC  # a tracer compares unequal to a str or None without raising
     if all(o.static and not o.traced for o in operands):
         return combine([o.as_array() for o in operands])  # `x.shape == (3,)`, `n == 2`: static
     if not any(o.traced == TRACED_ARRAY for o in operands) and any(

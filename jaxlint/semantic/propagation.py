@@ -91,7 +91,11 @@ class Propagation:
                 every_site = param in defaulted or len(given) == len(sites)
                 as_python = every_site and literals and all(self._passes_python_value(site, where, a)
                                                             for a, site, where in given)
-                if param in defaulted and not given or given and (as_python or info.filtered and literals):
+                # Untraced code calling the plain `def` does not go through the transform: the
+                # transformed calls (`g = jax.jit(f)`, `g(x)`) still leave the parameter at its default.
+                eager = all(self._passes_python_value(site, where, a) and not self.model.info(where).traced
+                            for a, site, where in given)
+                if param in defaulted and eager or given and (as_python or info.filtered and literals):
                     info.traced_params.discard(param)
                     info.static_params.add(param)
                 elif info.filtered and given and all(
@@ -284,12 +288,15 @@ def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwa
     """Parameters of `target` that receive a traced value at this call."""
     node = target.node
     positional = target.positional_params()[bound:]
+    # What `*args` or `**kwargs` can fill: never a parameter the call passes explicitly (Python
+    # raises on a second value), so `f(x, 3, **arrays)` leaves the 3 a Python value.
+    explicit = _explicitly_passed(call, positional)
     receiving: set[str] = set()
     arrays: set[str] = set()  # surely given a traced array: traced, whatever the parameter looks like
     for index, (expr, value) in enumerate(zip(call.args, args)):
         if isinstance(expr, ast.Starred):
             if value.traced:
-                receiving |= set(positional[index:])
+                receiving |= set(positional[index:]) - explicit
             break
         if value.traced and not value.uncertain and index < len(positional):
             receiving.add(positional[index])
@@ -297,7 +304,7 @@ def _receiving(target: Scope, bound: int, call: ast.Call, args: list[Value], kwa
                 arrays.add(positional[index])
     for name, value in kwargs.items():
         if value.traced and not value.uncertain:
-            receiving |= set(target.params()) if name == "**" else {name}
+            receiving |= set(target.params()) - explicit if name == "**" else {name}
             if value.surely_traced_array and name != "**":
                 arrays.add(name)
     if node.args.vararg is not None and len(call.args) > len(positional):  # type: ignore[attr-defined]
@@ -318,15 +325,24 @@ def admitted(target: Scope, receiving: set[str], arrays: set[str]) -> set[str]:
     return (receiving & params) - never_traced
 
 
+def _explicitly_passed(call: ast.Call, positional: list[str]) -> set[str]:
+    """The parameters a call passes by position before any `*args`, or by keyword."""
+    leading = 0
+    for expr in call.args:
+        if isinstance(expr, ast.Starred):
+            break
+        leading += 1
+    return set(positional[:leading]) | {k.arg for k in call.keywords if k.arg is not None}
+
+
 def _receiving_static(target: Scope, bound: int, call: ast.Call, args: list[Value],
                       kwargs: dict[str, Value]) -> set[str]:
     """Parameters of `target` handed a static value by name or position at this call (a traced
-    value at another call still makes them traced)."""
-    if any(isinstance(a, ast.Starred) for a in call.args) or "**" in kwargs:
-        return set()
+    value at another call still makes them traced); `*args` and `**kwargs` fill the others."""
     positional = target.positional_params()[bound:]
-    given = dict(zip(positional, args))
-    given.update(kwargs)
+    explicit = _explicitly_passed(call, positional)
+    given = {name: value for name, value in zip(positional, args) if name in explicit}
+    given.update((name, value) for name, value in kwargs.items() if name != "**")
     return {name for name, value in given.items() if value.static and not value.traced} & set(target.params())
 
 

@@ -378,6 +378,8 @@ class TraceAnalysis:
             keywords = list(call.keywords)
             if found[0] in (T.VMAP, T.GRAD) and len(call.args) > 1:  # jax.vmap(f, (0, None)), jax.grad(f, 1)
                 keywords.append(ast.keyword(arg="in_axes" if found[0] is T.VMAP else "argnums", value=call.args[1]))
+            elif found[0] is T.SHARD_MAP and len(call.args) > 2:  # jax.shard_map(f, mesh, (P(), None), ...)
+                keywords.append(ast.keyword(arg="in_specs", value=call.args[2]))
             return with_statics(Wrap(found[0], found[1]), keywords)
         factory = self.wrap_of(call.func, scope) if isinstance(call.func, ast.Call) else None
         return factory  # jax.jit(static_argnames=...)(f) / partial(jax.jit, ...)(f)
@@ -463,7 +465,7 @@ class TraceAnalysis:
             if -len(positional) <= num < len(positional):
                 static.add(positional[num])
         unbatched = set()
-        if wrap.transform is T.VMAP and self._outer_vmaps.get(id(wrap)) is not wrap:
+        if wrap.transform in (T.VMAP, T.SHARD_MAP) and self._outer_vmaps.get(id(wrap)) is not wrap:
             unbatched = {positional[i] for i in wrap.unbatched if i < len(positional)}
         if wrap.name in T.FILTERED:
             info.filtered = True
@@ -601,8 +603,9 @@ def with_statics(wrap: Wrap, keywords: list[ast.keyword]) -> Wrap:
             nums += [v for v in _as_tuple(value) if isinstance(v, int)]
         elif kw.arg == "static_argnames":
             names += [v for v in _as_tuple(value) if isinstance(v, str)]
-        elif kw.arg == "in_axes" and isinstance(value, (tuple, list)):
-            unbatched += [i for i, axis in enumerate(value) if axis is None]
+        elif kw.arg in ("in_axes", "in_specs") and isinstance(kw.value, (ast.Tuple, ast.List)):
+            # None passes the argument through as the Python value it is (JAX 0.10.2), also under jit
+            unbatched += [i for i, axis in enumerate(kw.value.elts) if isinstance(axis, ast.Constant) and axis.value is None]
         elif kw.arg == "argnums":
             numbers = _as_tuple(value)
             known = numbers and all(isinstance(v, int) and v >= 0 for v in numbers)

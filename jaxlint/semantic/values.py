@@ -35,6 +35,9 @@ class Value:
     # What makes it unhashable, on every path ("a list", "a dict", "a set", "an array"): hashing
     # it raises TypeError (as a static argument: ValueError). Empty when it may be hashable.
     unhashable: str = ""
+    # A str or None (a literal, or a name bound to one): an array compared to it with `==` gives
+    # False without raising (checked on JAX 0.10.2), so `mode == MODE_PREFILL` is a Python bool.
+    text: bool = False
 
     def as_array(self) -> Value:
         """The value of arithmetic on this one."""
@@ -49,6 +52,7 @@ class Value:
 
 UNKNOWN = Value()
 STATIC = Value(static=True)
+TEXT = Value(static=True, text=True)
 TRACED = Value(traced=TRACED_ARRAY, jax=True)
 TREE = Value(traced=TRACED_TREE)
 MAYBE_TRACED = Value(traced=TRACED_TREE, uncertain=True)
@@ -69,7 +73,7 @@ def join(a: Value, b: Value) -> Value:
         staged_static=a.staged_static if a.staged_static is b.staged_static else None, elts=elts,
         fields=a.fields if a.fields == b.fields else None,
         uncertain=a.uncertain or b.uncertain, leaves=a.leaves and b.leaves,
-        unhashable=_unhashable_on_both(a.unhashable, b.unhashable))
+        unhashable=_unhashable_on_both(a.unhashable, b.unhashable), text=a.text and b.text)
 
 
 def _unhashable_on_both(a: str, b: str) -> str:
