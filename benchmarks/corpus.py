@@ -257,6 +257,9 @@ def report_verify(outcomes: dict[str, dict]) -> None:
         print(f"  {name} ({outcome.get('platform')}, JAX {outcome.get('jax_version')}):")
         for (code, status, fix), n in sorted(tally.items()):
             print(f"    {code} {status} (fix {fix}): {n}")
+        reasons = Counter(str(r.get("reason"))[:160] for r in outcome["results"] if r["status"] == "skipped")
+        for reason, n in reasons.most_common(5):
+            print(f"      skipped {n}: {reason}")
         for r in outcome["results"]:
             if r["status"] in ("confirmed", "error"):
                 print(f"      {r['filename']}:{r['row']} {r['code']} {r['status']}: {str(r.get('reason'))[:120]}")
