@@ -143,6 +143,11 @@ RECORD_CLASS_MAKERS = frozenset(("dataclasses.dataclass", "flax.struct.dataclass
 # Methods of a flax module that derive their keys with `fold_in` (JAX's own key-reuse checker
 # accepts `model.init(rng, x)` followed by `jax.random.split(rng)`).
 FLAX_KEY_DERIVING_METHODS = frozenset(("init", "apply", "init_with_output"))
+# Keywords of a flax `apply` that switch its randomness off (dropout and the like), with the value
+# that does: flax's own modules (`nn.Dropout(deterministic=...)`) and the conventions of model code.
+# `init` draws its parameters whatever they say.
+NO_DRAW_SWITCHES = {"deterministic": True, "train": False, "training": False, "is_training": False,
+                    "enable_dropout": False, "use_dropout": False, "dropout": False}
 
 
 def key_use(qualified: str | None, callee: str | None = None) -> str:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.api import NO_DRAW_SWITCHES
 from jaxlint.semantic.calls import flax_module_arguments, flax_rng_arguments
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.interpret_state import Facts, KeyUse, State
+from jaxlint.semantic.liveness import results_unused
 from jaxlint.semantic.values import Value
 
 if TYPE_CHECKING:
@@ -61,6 +63,8 @@ class KeyTracker:
             if node.args and args and args[0].key is not None and isinstance(data, ast.Constant):
                 self._derive(node.args[0], args[0].key, ("fold_in", data.value), node, state)
             return
+        if kind == "derive" and _switched_off(node):
+            return  # `apply(..., deterministic=True)`: dropout draws nothing from its keys
         if kind == "derive":  # flax init/apply: keys derived per module path, the same for the same call
             rngs = flax_rng_arguments(node)
             method = next((ast.dump(k.value) for k in node.keywords if k.arg == "method"), None)
@@ -85,6 +89,9 @@ class KeyTracker:
                 if value.key is not None:  # a helper deriving from the key: the same keys for the same key
                     self._derive(expr, value.key, ("call", ast.dump(node.func)), node, state)
             exprs = self.model.keys.consuming_arguments(node, self.scope, exprs)
+        if kind != "store" and (self.model.qualified(node.func, self.scope) or "").startswith("jax.random.") \
+                and results_unused(self.model, self.scope, node):
+            return  # what it drew is never read (`k1, k2 = split(key)` bound again before any use): no draw
         named = {id(k.value) for k in node.keywords if k.arg is not None and self.model.keys.takes_key_as(k.arg)}
         for expr, value in exprs:
             # Handed to an unknown callee, not as its key (`f(key=k)`): whether it draws is unknown.
@@ -201,6 +208,13 @@ class KeyTracker:
         name = ast.unparse(expr) if not isinstance(expr, ast.Name) else expr.id
         self.facts.key_reuses.append(KeyUse(expr, call, name, first, self.loop_depth > 0, split_elsewhere, repeated,
                                             batched))
+
+
+def _switched_off(call: ast.Call) -> bool:
+    """A flax `apply` given a keyword that switches its randomness off (`deterministic=True`)."""
+    return last_name(call.func) == "apply" and any(
+        k.arg in NO_DRAW_SWITCHES and isinstance(k.value, ast.Constant) and k.value.value is NO_DRAW_SWITCHES[k.arg]
+        for k in call.keywords)
 
 
 def _element_test(test: ast.expr, elements: set[str]) -> bool:
