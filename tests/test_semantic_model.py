@@ -1740,6 +1740,54 @@ def test_splitting_the_same_key_twice_is_reuse():
         """) == [("key", 5, False)]
 
 
+def test_a_split_bound_again_before_any_read_draws_nothing():
+    # the first split's keys are overwritten unread: only the second one's draws are seen
+    assert reuses("""
+        import jax
+        def f(key):
+            a, b = jax.random.split(key)
+            a, b = jax.random.split(key)
+            return jax.random.normal(a), jax.random.normal(b)
+        """) == []
+
+
+def test_a_split_read_before_it_is_bound_again_is_a_draw():
+    assert reuses("""
+        import jax
+        def f(key):
+            a, b = jax.random.split(key)
+            noise = jax.random.normal(a)
+            a, b = jax.random.split(key)
+            return noise, jax.random.normal(a)
+        """) == [("key", 6, False)]
+
+
+def test_a_split_thrown_away_draws_nothing():
+    assert reuses("""
+        import jax
+        def f(key):
+            jax.random.split(key)
+            return jax.random.normal(key)
+        """) == []
+
+
+@pytest.mark.parametrize("switch, expected", [
+    (", enable_dropout=False", []),
+    (", deterministic=True", []),
+    ("", [("key", 6, False)]),
+    (", deterministic=False", [("key", 6, False)]),
+])
+def test_an_apply_with_its_randomness_switched_off_draws_nothing(switch, expected):
+    # the key handed to the module itself: drawn from unless the call switches dropout off
+    assert reuses(f"""
+        import flax.linen as nn
+        import jax
+        def f(model, params, x, key):
+            a = model.apply(params, x, key{switch})
+            return a, jax.random.normal(key)
+        """) == expected
+
+
 @pytest.mark.parametrize("comprehension, expected", [
     ("[jax.random.normal(key) for _ in range(3)]", [("key", 4, True)]),
     ("[jax.random.normal(k) for k in jax.random.split(key, 3)]", []),
