@@ -95,7 +95,9 @@ def _stale_self_reads(model: Model, method: Scope, classes: _ClassChanges) -> It
     mutated object still finds its old entry). Only for plain classes whose whole code is in
     sight (not modules or pytrees, whose objects are traced or hashed by their fields)."""
     cls = method.parent
-    params = method.positional_params() if method.is_function else []
+    if not isinstance(method.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return  # a lambda in the class body (`update = jax.jit(lambda self, x: ...)`): not a method here
+    params = method.positional_params()
     info = model.info(method)
     if cls is None or cls.kind != "class" or not params or params[0] in info.traced_params \
             or not _jit_wrapped(model, method) or _special_method(method) or _only_partially_applied(model, method):
