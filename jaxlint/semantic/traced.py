@@ -603,9 +603,12 @@ def with_statics(wrap: Wrap, keywords: list[ast.keyword]) -> Wrap:
             nums += [v for v in _as_tuple(value) if isinstance(v, int)]
         elif kw.arg == "static_argnames":
             names += [v for v in _as_tuple(value) if isinstance(v, str)]
-        elif kw.arg in ("in_axes", "in_specs") and isinstance(kw.value, (ast.Tuple, ast.List)):
+        elif kw.arg in ("in_axes", "in_specs") and (axes := _axes(kw.value)) is not None:
             # None passes the argument through as the Python value it is (JAX 0.10.2), also under jit
-            unbatched += [i for i, axis in enumerate(kw.value.elts) if isinstance(axis, ast.Constant) and axis.value is None]
+            unbatched += [i for i, axis in enumerate(axes) if isinstance(axis, ast.Constant) and axis.value is None]
+        elif kw.arg == "excluded":  # jnp.vectorize: excluded arguments are passed as they are
+            nums += [v for v in _as_tuple(value) if isinstance(v, int)]
+            names += [v for v in _as_tuple(value) if isinstance(v, str)]
         elif kw.arg == "argnums":
             numbers = _as_tuple(value)
             known = numbers and all(isinstance(v, int) and v >= 0 for v in numbers)
@@ -618,6 +621,22 @@ def _literal(node: ast.AST):
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
+
+
+def _axes(node: ast.expr) -> list[ast.expr] | None:
+    """The per-argument entries of an `in_axes`/`in_specs` written as a tuple or list, also built
+    as `[0] + [None] * 3`; None when they cannot be read."""
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return list(node.elts) if not any(isinstance(e, ast.Starred) for e in node.elts) else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _axes(node.left), _axes(node.right)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        for items, times in ((node.left, node.right), (node.right, node.left)):
+            entries = _axes(items)
+            if entries is not None and isinstance(times, ast.Constant) and type(times.value) is int:
+                return entries * times.value
+    return None
 
 
 def _as_tuple(value) -> tuple:

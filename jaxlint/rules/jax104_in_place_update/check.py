@@ -39,8 +39,8 @@ def check(model: Model) -> Iterator[Report]:
             continue  # nothing here stores into an item (most scopes): no statement to look at
         statements = [(s, targets) for s in scope.of_type(*_ASSIGNING) if (targets := _subscript_targets(s))
                       and not concrete_only(model, scope, s)]  # `if isinstance(x, np.ndarray): x[0] = v`
-        if not statements or "pallas" in model.info(scope).transforms:
-            continue  # a Pallas kernel, or code it calls, stores into its `Ref`s
+        if not statements or any("pallas" in model.info(s).transforms for s in (scope, *scope.ancestors())):
+            continue  # a Pallas kernel, code it calls and the functions they define store into `Ref`s
         if not model.info(scope).traced:
             if all(_never_an_array(model, scope, t) for _, targets in statements for t in targets):
                 # Only a parameter assigned into can then hold an array, and only if a caller hands it one.
