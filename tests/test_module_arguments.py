@@ -45,8 +45,9 @@ def test_another_modules_static_calls_make_a_parameter_static() -> None:
 def test_one_traced_value_keeps_it_traced_and_unknown_ones_are_no_evidence() -> None:
     traced = Incoming(module_calls=(("Attn", (("__call__", "ts", ()), ("__call__", "tt", ()))),))
     assert "seq_len" in info(build(LAYER, traced), "Attn.__call__").traced_params
-    unknown = Incoming(module_calls=(("Attn", (("__call__", "tu", ()),)),))
-    assert "seq_len" in info(build(LAYER, unknown), "Attn.__call__").traced_params
+    # an unknown value is no evidence either way: `seq_len`, never used as an array, stays unknown
+    unknown = info(build(LAYER, Incoming(module_calls=(("Attn", (("__call__", "tu", ()),)),))), "Attn.__call__")
+    assert "seq_len" not in unknown.traced_params and "seq_len" not in unknown.static_params
 
 
 def test_the_caller_summarises_its_calls_of_imported_classes() -> None:

@@ -298,10 +298,13 @@ def _mapped_call(call: ast.Call, args: list[Value], mapper: str) -> tuple[ast.Ca
 
 
 def _entry_calls(model: Model) -> list[TracedCall]:
-    """Other modules' functions a transform here traces whole (`jax.jit(train_lib.step)`)."""
-    return [TracedCall(entry.target, f"traced by `{entry.reason.split(' ')[-1]}`", entry.row, "", (ANY,), (),
-                       (entry.transform.kind,), entry.transform.abstract, entry.transform.cached, True,
-                       (*entry.static_nums, *entry.static_names), entry.lax_body, entry.loop_body)
+    """Other modules' functions a transform here traces whole (`jax.jit(train_lib.step)`); under
+    equinox's filtered transforms only the arrays its callers pass are traced, which the calls
+    here do not say: none of its parameters is known to be traced."""
+    return [TracedCall(entry.target, f"traced by `{entry.reason.split(' ')[-1]}`", entry.row, "",
+                       () if entry.filtered else (ANY,), (), (entry.transform.kind,), entry.transform.abstract,
+                       entry.transform.cached, not entry.filtered, (*entry.static_nums, *entry.static_names),
+                       entry.lax_body, entry.loop_body)
             for entry in model.external_entries() if may_be_project(entry.target)]
 
 

@@ -109,6 +109,12 @@ def site_of_call(model: Model, call: ast.Call, where: Scope) -> Site:
     return positional, keywords
 
 
+def _traced_site(call: ast.Call) -> Site:
+    """A call through `jax.jit(model.apply)`: jit traces every argument it passes."""
+    positional = "".join(STARRED if isinstance(a, ast.Starred) else TRACED_ARG for a in call.args)
+    return positional, tuple((k.arg or "**", TRACED_ARG) for k in call.keywords)
+
+
 def site_kinds(site: Site, positional: list[str]) -> dict[str, str]:
     """Parameter → the kind of value the site passes it (`positional`: the parameters its positional
     arguments fill); parameters it does not pass are left out, or unknown after `*args`/`**kwargs`."""
@@ -140,7 +146,7 @@ def module_arguments_static(model: Model) -> bool:
         for scope, info in list(model.trace.items()):
             cls = scope.parent
             if "module" not in info.transforms or not isinstance(scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
-                    or cls is None or cls.kind != "class" or not (info.traced_params or info.given_static):
+                    or cls is None or cls.kind != "class" or not (info.traced_params or info.given_static or info.unproven):
                 continue
             if cls not in known:
                 module_calls = module_calls or ModuleCalls(model)
@@ -151,7 +157,8 @@ def module_arguments_static(model: Model) -> bool:
             calls, methods = known[cls]
             local = calls if name == "__call__" else [(c, w) for m, c, w in methods if m == name]
             local += _self_calls(model, cls, name)
-            sites = [site_kinds(site_of_call(model, call, where), positional) for call, where in local]
+            sites = [site_kinds(_traced_site(call) if call in module_calls.compiled  # type: ignore[union-attr]
+                                else site_of_call(model, call, where), positional) for call, where in local]
             sites += [site_kinds(site, positional) for site in incoming.get(scope, ())]
             if sites:
                 changed |= _settle(scope, info, sites)
@@ -166,16 +173,18 @@ def _settle(scope: Scope, info: TraceInfo, sites: list[dict[str, str]]) -> bool:
     """A flag a call hands a traced value is traced; a parameter that every call passes (or leaves
     at its default) a static value, and none a traced one, is static."""
     changed = False
-    for flag in sorted(info.given_static):
+    for flag in sorted(info.given_static | info.unproven):
         if any(given.get(flag) == TRACED_ARG for given in sites):
             info.given_static.discard(flag)
-            info.traced_params.add(flag)
+            info.unproven.discard(flag)
+            info.trace_params([flag], "a call of the module hands it a traced value")
             changed = True
     defaulted = defaulted_params(scope)
-    for param in sorted(info.traced_params):
+    for param in sorted(info.traced_params | info.unproven):
         kinds = [given[param] for given in sites if param in given]
         if (len(kinds) == len(sites) or param in defaulted) and STATIC_ARG in kinds and TRACED_ARG not in kinds:
             info.traced_params.discard(param)
+            info.unproven.discard(param)
             info.static_params.add(param)
             changed = True
     return changed

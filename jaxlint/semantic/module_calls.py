@@ -15,6 +15,8 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.transforms import TRANSFORMS
+
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
@@ -33,6 +35,9 @@ class ModuleCalls:
         self._self_attributes: dict[str, list[tuple[Scope, ast.Attribute]]] | None = None
         self._calls: list[tuple[ast.Call, Scope]] = []
         self._method_calls: list[tuple[str, ast.Call, Scope]] = []  # `instance.encode(x, n)`: other methods
+        # The calls made through a jit of `apply` (`jax.jit(model.apply)(params, x, n)`): jit traces
+        # every argument they pass
+        self.compiled: set[ast.Call] = set()
         self._seen: set[int] = set()
 
     def calls_of(self, cls: Scope) -> list[tuple[ast.Call, Scope]] | None:
@@ -116,11 +121,16 @@ class ModuleCalls:
             return True
         if isinstance(parent, ast.Attribute) and parent.attr in ("apply", "init"):
             call = self.model.parent(parent)
+            compiled = self._compiled_call(call, parent, scope)
+            if compiled is not None:
+                call = ast.Call(func=parent, args=compiled.args, keywords=compiled.keywords)
             if not (isinstance(call, ast.Call) and call.func is parent and call.args):
                 return False
             keywords = [k for k in call.keywords if k.arg not in _APPLY_OPTIONS and k.arg != "method"]
             direct = ast.Call(func=call.func, args=call.args[1:], keywords=keywords)
             method = next((k.value for k in call.keywords if k.arg == "method"), None)
+            if compiled is not None:
+                self.compiled.add(direct)
             if method is None:
                 self._calls.append((direct, scope))
             elif isinstance(method, ast.Constant) and isinstance(method.value, str):  # method="encode"
@@ -136,6 +146,18 @@ class ModuleCalls:
         if isinstance(parent, ast.keyword):
             return self._given_to_field(parent, scope)
         return self._bound(expr, parent, scope, self._instance)
+
+    def _compiled_call(self, wrapping: ast.AST | None, method: ast.Attribute, scope: Scope) -> ast.Call | None:
+        """`jax.jit(model.apply)(params, x, n)`: the call of the compiled `apply`, where `wrapping` is
+        `jax.jit(model.apply)` (a jit without static arguments, called at once)."""
+        if not (isinstance(wrapping, ast.Call) and wrapping.args and wrapping.args[0] is method
+                and not wrapping.keywords):
+            return None
+        transform = TRANSFORMS.get(self.model.qualified(wrapping.func, scope) or "")
+        called = self.model.parent(wrapping)
+        if transform is None or transform.kind != "jit" or not (isinstance(called, ast.Call) and called.func is wrapping):
+            return None
+        return called
 
     def _given_to_field(self, keyword: ast.keyword, scope: Scope) -> bool:
         """`Block(rel=instance)` where `rel` is a declared field of a class of this module: the

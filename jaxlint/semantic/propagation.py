@@ -8,7 +8,6 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from jaxlint.knowledge.api import is_array_annotation
 from jaxlint.project.summary import may_be_project
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.module_arguments import initializer_call
@@ -63,7 +62,7 @@ class Propagation:
             else:
                 new = admitted(scope, set(entry.traced), set(entry.arrays))
             new -= info.static_params - info.unbatched
-            info.traced_params |= new
+            info.trace_params(new, f"{entry.caller} passes it a traced value")
             info.static_params -= new
             info.reasons.append(entry.caller)
             info.caller = info.caller or entry.caller
@@ -73,6 +72,7 @@ class Propagation:
         """A defaulted parameter that no call site passes keeps its Python default: static; so does
         one that every call site hands a Python literal as it is (not through `jax.jit`)."""
         calls = None
+        filtered_changed: set[Scope] = set()  # their callers' facts were read to tell what they pass
         for scope, info in list(self.model.trace.items()):  # resolving call sites may add entries
             if not info.all_params_traced or isinstance(scope.node, ast.Lambda):
                 continue
@@ -98,9 +98,13 @@ class Propagation:
                 if param in defaulted and eager or given and (as_python or info.filtered and literals):
                     info.traced_params.discard(param)
                     info.static_params.add(param)
-                elif info.filtered and given and all(
-                        _is_python_literal(a) or self._unknown_to_caller(a, where) for a, _, where in given):
+                    if info.filtered:
+                        filtered_changed.add(scope)
+                elif info.filtered and not any(self._passes_array(a, where) for a, _, where in given):
                     info.traced_params.discard(param)  # only arrays are traced: no caller is known to pass one
+                    filtered_changed.add(scope)
+        if filtered_changed:
+            self.model.forget(filtered_changed)
 
 
     def _passes_python_value(self, site: ast.Call, where: Scope, argument: ast.expr) -> bool:
@@ -136,13 +140,13 @@ class Propagation:
             sites += [(call, where, scope.positional_params()[bound:]) for target, bound in refs if target is scope]
         return sites
 
-    def _unknown_to_caller(self, expr: ast.expr, where: Scope) -> bool:
-        """A parameter of an untraced caller, passed on: nothing says it holds an array."""
-        if not isinstance(expr, ast.Name) or self.model.info(where).traced:
+    def _passes_array(self, expr: ast.expr, where: Scope) -> bool:
+        """The argument is known to be a JAX array where it is passed (made by JAX, or traced there):
+        only arrays are traced by equinox's filtered transforms, Python values stay static."""
+        if _is_python_literal(expr) or isinstance(expr, (ast.Starred, ast.Lambda)):
             return False
-        bindings = where.bindings.get(expr.id, [])
-        return len(bindings) == 1 and bindings[0].kind == "param" and not is_array_annotation(
-            bindings[0].node.annotation)  # type: ignore[attr-defined]
+        value = self.model.facts(where).value(expr)
+        return value.surely_traced_array or value.jax and not value.numpy and not value.is_tuple
 
     def _calls_by_name(self) -> dict[str, list[tuple[ast.Call, Scope]]]:
         """Calls by the name they call (`f(...)`, `obj.f(...)`), plus aliases `g = jax.jit(f)`,
@@ -152,10 +156,11 @@ class Propagation:
         for scope in self.model.scopes:
             for assign in scope.of_type(ast.Assign):
                 value = assign.value  # type: ignore[attr-defined]
-                if isinstance(value, ast.Call) and value.args and isinstance(value.args[0], ast.Name):
+                wrapped = last_name(value.args[0]) if isinstance(value, ast.Call) and value.args else None
+                if wrapped is not None:  # `g = jax.jit(f)`, `g = eqx.filter_jit(Cls.method)`
                     for target in assign.targets:  # type: ignore[attr-defined]
-                        if isinstance(target, ast.Name) and target.id != value.args[0].id:
-                            aliases.setdefault(target.id, set()).add(value.args[0].id)
+                        if isinstance(target, ast.Name) and target.id != wrapped:
+                            aliases.setdefault(target.id, set()).add(wrapped)
         by_name: dict[str, list[tuple[ast.Call, Scope]]] = {}
         for scope in self.model.scopes:
             for call in scope.of_type(ast.Call):
@@ -215,7 +220,8 @@ class Propagation:
         if initializer is not None:
             for target, bound in self.model.function_refs(initializer[0].func, caller):
                 self.model.trace[target].origin = self.model.trace[target].origin or initializer[2]
-                if self._mark(target, caller, caller_info, _receiving(target, bound, initializer[0], initializer[1], {})):
+                if self._mark(target, caller, caller_info, _receiving(target, bound, initializer[0], initializer[1], {}),
+                              initializer[0]):
                     changed.add(target)
             return changed
         traced_args = any(v.traced and not v.uncertain for v in [*args, *kwargs.values()])
@@ -228,13 +234,14 @@ class Propagation:
                     self.model.trace[target].given_static |= _receiving_static(target, bound, call, args, kwargs)
             return changed
         for target, bound in self.model.function_refs(call.func, caller):
-            if self._mark(target, caller, caller_info, _receiving(target, bound, call, args, kwargs)):
+            if self._mark(target, caller, caller_info, _receiving(target, bound, call, args, kwargs), call):
                 changed.add(target)
         if self.model.qualified(call.func, caller) == "functools.partial" and call.args:
             # partial(f, a, b): a and b reach f's first parameters; the rest come later, unknown.
             for target, bound in self.model.function_refs(call.args[0], caller):
                 bound_call = ast.Call(func=call.args[0], args=call.args[1:], keywords=call.keywords)
-                if self._mark(target, caller, caller_info, _receiving(target, bound, bound_call, args[1:], kwargs)):
+                if self._mark(target, caller, caller_info, _receiving(target, bound, bound_call, args[1:], kwargs),
+                              call):
                     changed.add(target)
             return changed
         mapper = self.model.qualified(call.func, caller)
@@ -250,11 +257,12 @@ class Propagation:
                               if p not in info.static_params and not looks_static(target, p)}
                     if mapper in TREE_MAPS and position == 0:
                         params &= _leaf_params(target, bound, call, args, with_path=mapper != "jax.tree.map")
-                    if self._mark(target, caller, caller_info, params):
+                    if self._mark(target, caller, caller_info, params, call):
                         changed.add(target)
         return changed
 
-    def _mark(self, target: Scope, caller: Scope, caller_info: TraceInfo, params: set[str]) -> bool:
+    def _mark(self, target: Scope, caller: Scope, caller_info: TraceInfo, params: set[str],
+              call: ast.Call | None = None) -> bool:
         info = self.model.trace[target]
         if info.host or not (params or caller_info.cached):
             return False  # called only with static values, and nothing is staged: runs as Python
@@ -275,7 +283,9 @@ class Propagation:
         # vmap's in_axes=None passes a value through: a traced one from the caller stays traced
         new = params - info.traced_params - (info.static_params - info.unbatched)
         if new:
-            info.traced_params |= new
+            line = getattr(call, "lineno", None)  # a call made up for an initializer has none
+            where = f" at line {line}" if line is not None else ""
+            info.trace_params(new, f"{caller_info.describe(caller.qualname)} passes it a traced value{where}")
             info.static_params -= new
             changed = True
         if changed:
@@ -361,18 +371,17 @@ def _leaf_params(target: Scope, bound: int, call: ast.Call, args: list[Value], w
 def call_argument(call: ast.Call, param: str, positional: list[str]) -> ast.expr | None:
     """The expression a call passes for `param` (the `*args`/`**kwargs` when it cannot tell), or None;
     `positional` are the parameters its positional arguments fill."""
-    unpacked = [a for a in call.args if isinstance(a, ast.Starred)] + [k.value for k in call.keywords if k.arg is None]
-    if unpacked:
-        return unpacked[0]
     for k in call.keywords:
         if k.arg == param:
             return k.value
+    leading = next((i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)), len(call.args))
     if param in positional:
         index = positional.index(param)
         offset = 1 if positional and positional[0] in ("self", "cls") and isinstance(call.func, ast.Attribute) else 0
-        if 0 <= index - offset < len(call.args):
+        if 0 <= index - offset < leading:
             return call.args[index - offset]
-    return None
+    unpacked = [a for a in call.args if isinstance(a, ast.Starred)] + [k.value for k in call.keywords if k.arg is None]
+    return unpacked[0] if unpacked else None
 
 
 def _is_python_literal(expr: ast.expr) -> bool:

@@ -6,12 +6,14 @@ import ast
 from dataclasses import dataclass, field, replace
 
 from jaxlint.knowledge import transforms as T
+from jaxlint.knowledge.api import ARRAY_ATTRS, ARRAY_METHODS, SHAPE_ATTRS, STATIC_ATTRS
 from jaxlint.project.summary import may_be_project
 from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
 from jaxlint.semantic.scopes import Scope
 from jaxlint.written import dotted, unparsed
 
 _FUNCTION_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_ARRAY_USES = SHAPE_ATTRS | STATIC_ATTRS | ARRAY_ATTRS | (ARRAY_METHODS - {"copy", "__getitem__", "index", "count"})
 _APPLIED = ("decorated with ", "wrapped by ")  # reasons of a transform applied to the function itself
 _LAX_BODY = "body of "
 _DIRECT_REASONS = (*_APPLIED, _LAX_BODY)
@@ -35,12 +37,25 @@ class TraceInfo:
     unbatched: set[str] = field(default_factory=set)
     # Handed only static values by the traced callers seen so far (a traced one makes it traced).
     given_static: set[str] = field(default_factory=set)
+    # Parameters of a module method that nothing shows to be arrays (a length, a shape): unknown
+    # until a call of the module hands one a traced value.
+    unproven: set[str] = field(default_factory=set)
     # Defaulted parameters some lax body reference leaves at their default (`partial(f, n=3)` does not).
     defaults_kept: set[str] = field(default_factory=set)
     # For messages, how the code comes to be traced: "traced by `jax.lax.scan`", "traced inside flax `__call__`"
     origin: str = ""
     # Traced because another module's traced code calls it: "jit-compiled `step` in pkg/train.py:9"
     caller: str = ""
+    # For messages, the step that makes each traced parameter traced: "`jax.jit` at line 12 traces
+    # the arguments of `f`", "jit-compiled `step` passes it a traced value at line 30"
+    param_origins: dict[str, str] = field(default_factory=dict)
+
+    def trace_params(self, params, origin: str) -> None:
+        """Mark `params` traced, each with the step that makes it so (the first one said stays)."""
+        for param in params:
+            self.traced_params.add(param)
+            self.unproven.discard(param)
+            self.param_origins.setdefault(param, origin)
 
     @property
     def traced(self) -> bool:
@@ -110,6 +125,7 @@ class ExternalEntry:
     static_names: tuple[str, ...] = ()
     lax_body: bool = False  # lax passes a fixed number of arguments: defaulted parameters keep defaults
     loop_body: bool = False  # runs once per iteration of a lax loop
+    filtered: bool = False  # an equinox filter_* transform: only the arrays its callers pass are traced
 
 
 @dataclass
@@ -212,7 +228,7 @@ class TraceAnalysis:
         for decorator in node.decorator_list:  # type: ignore[attr-defined]
             wrap = self.wrap_of(decorator, outer)
             if wrap:
-                self._apply(scope, wrap, f"decorated with {wrap.name}")
+                self._apply(scope, wrap, f"decorated with {wrap.name}", line=decorator.lineno)
 
     def _module_methods(self, cls: Scope) -> None:
         base = self.module_base(cls)
@@ -231,8 +247,13 @@ class TraceAnalysis:
                 # its callers are mostly not known: a parameter it only tests or hands on is a flag,
                 # unless a call it can see hands it a traced value
                 flags = {p for p in params if self._used_as_flag(child, p)} - info.static_params
+                # nor is one the method never uses as an array (a length, a shape tuple, axes): flax
+                # hands a Python value to `__call__` as it is
+                unproven = {p for p in params if not self._used_as_array(child, p)} - info.static_params - flags
                 info.given_static |= flags
-                info.traced_params |= set(params) - info.static_params - flags
+                info.unproven |= unproven
+                info.trace_params(set(params) - info.static_params - flags - unproven,
+                                  f"an input of {base.split('.')[0]} `{child.node.name}` that it uses as an array")
                 info.all_params_traced = True
 
     def module_base(self, cls: Scope) -> str | None:
@@ -272,6 +293,23 @@ class TraceAnalysis:
                 return False
         return tested
 
+    def _used_as_array(self, scope: Scope, param: str) -> bool:
+        """Some read of `param` uses it as only an array is used: an array attribute or method
+        (`x.shape`, `x.astype(...)`), an operand of `@`, or the input of a submodule (`self.proj(x)`,
+        `nn.Dense(4)(x)`)."""
+        for load in scope.of_type(ast.Name):
+            if load.id != param or not isinstance(load.ctx, ast.Load):  # type: ignore[attr-defined]
+                continue
+            parent = self.parents.get(load)
+            if isinstance(parent, ast.Attribute) and parent.attr in _ARRAY_USES \
+                    or isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.MatMult):
+                return True
+            if isinstance(parent, ast.Call) and parent.args and parent.args[0] is load and (
+                    isinstance(parent.func, ast.Call) or isinstance(parent.func, ast.Attribute)
+                    and isinstance(parent.func.value, ast.Name) and parent.func.value.id == "self"):
+                return True
+        return False
+
     # -- wrapping calls and lax bodies ----------------------------------------------------
 
     def _call(self, call: ast.Call, scope: Scope) -> None:
@@ -294,7 +332,8 @@ class TraceAnalysis:
                     params = target.params()[bound:]
                     info.static_params |= defaulted_params(target)  # lax passes a fixed number of arguments
                     info.defaults_kept |= defaulted_params(target) - self._partial_keywords(expr, scope)
-                    info.traced_params |= {p for p in params if p not in info.static_params}
+                    info.trace_params([p for p in params if p not in info.static_params],
+                                      f"`{name}` at line {call.lineno} hands its body traced values")
                     info.all_params_traced = True
             return
         wrap = self.wrapping_call(call, scope)
@@ -302,7 +341,7 @@ class TraceAnalysis:
             return
         self._external(call.args[0], scope, wrap.transform, f"wrapped by {wrap.name}", call, wrap)
         for target, bound in self.transformed_refs(call.args[0], scope, wrap):
-            self._apply(target, wrap, f"wrapped by {wrap.name}", bound)
+            self._apply(target, wrap, f"wrapped by {wrap.name}", bound, line=call.lineno)
 
     def _external(self, expr: ast.expr, scope: Scope, transform: T.Transform, reason: str, call: ast.Call,
                   wrap: Wrap | None = None, lax_body: bool = False, loop_body: bool = False) -> None:
@@ -319,7 +358,9 @@ class TraceAnalysis:
         if wrap is not None and wrap.transform is not T.GRAD:  # vmap's in_axes=None passes a value as it is
             nums, names = tuple(n + bound if n >= 0 else n for n in wrap.static_nums + wrap.unbatched), wrap.static_names
         nums = (*range(bound), *nums)
-        self.external.append(ExternalEntry(target, transform, reason, call.lineno, nums, names, lax_body, loop_body))
+        filtered = wrap is not None and wrap.name in T.FILTERED
+        self.external.append(ExternalEntry(target, transform, reason, call.lineno, nums, names, lax_body, loop_body,
+                                           filtered))
 
     def imported_method(self, expr: ast.expr, scope: Scope) -> str | None:
         """`obj.method` (or `obj` itself, called: its `__call__`) where the name `obj` is bound, once,
@@ -423,7 +464,7 @@ class TraceAnalysis:
             if inner and expr.args:  # jax.jit(jax.vmap(f)): f gets both
                 refs = self.transformed_refs(expr.args[0], scope, inner)
                 for target, bound in refs:
-                    self._apply(target, inner, f"wrapped by {inner.name}", bound)
+                    self._apply(target, inner, f"wrapped by {inner.name}", bound, line=expr.lineno)
                 return refs
             if isinstance(expr.func, ast.Name):  # make_train(config): the def it returns
                 return [ref for factory, _ in self.function_refs(expr.func, scope) for ref in self._returned(factory)]
@@ -454,7 +495,7 @@ class TraceAnalysis:
             found.append((target, 0))
         return found
 
-    def _apply(self, target: Scope, wrap: Wrap, reason: str, bound: int = 0) -> None:
+    def _apply(self, target: Scope, wrap: Wrap, reason: str, bound: int = 0, line: int = 0) -> None:
         info = self.info[target]
         info.add(wrap.transform, reason)
         info.batched |= wrap.transform is T.VMAP
@@ -474,7 +515,12 @@ class TraceAnalysis:
         info.unbatched = (info.unbatched - static) | (unbatched - (info.static_params - info.unbatched))
         fixed = (info.static_params | static) - info.unbatched
         params = [p for p in target.params()[bound:] if p not in ("self", "cls") or bound]
-        info.traced_params |= {p for p in params if p not in fixed and p not in unbatched}
+        if wrap.transform is T.GRAD and wrap.argnums is not None:
+            # grad traces the arguments it differentiates; the others reach the function as they are
+            differentiated = {positional[i] for i in wrap.argnums if -len(positional) <= i < len(positional)}
+            params = [p for p in params if p in differentiated]
+        info.trace_params([p for p in params if p not in fixed and p not in unbatched],
+                          f"`{wrap.name}` at line {line} traces the arguments of `{target.qualname}`")
         info.static_params = fixed | (info.unbatched - info.traced_params)  # jax.jit(jax.vmap(f, in_axes=(0, None)))
         info.all_params_traced = True
 

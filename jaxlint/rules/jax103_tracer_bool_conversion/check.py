@@ -6,6 +6,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from jaxlint.rules.traced_chain import with_chain
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.jax103_tracer_bool_conversion.while_carry import while_carry
 from jaxlint.rules.static_cause import static_fix
@@ -102,7 +103,8 @@ def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Re
         message = (f"{construct} on traced value `{snippet(operand)}` in {_traced_by(info, scope)} raises "
                    f"TracerBoolConversionError; {static.named} only steers Python control flow: "
                    f"mark it static (`static_argnames`)")
-        return Report(operand, message, scope, fixable="safe", fix_data=static.data)
+        return Report(operand, with_chain(message, model, scope, operand), scope, fixable="safe",
+                      fix_data=static.data)
     hint = "use `jnp.where(...)`" if construct == "conditional expression" else "use `jax.lax.cond`/`jnp.where`"
     if construct == "`while`":
         hint = "use `jax.lax.while_loop`"
@@ -110,6 +112,7 @@ def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Re
         hint = "use `checkify` or move the check outside the traced function"
     message = (f"{construct} on traced value `{snippet(operand)}` in {_traced_by(info, scope)} raises "
                f"TracerBoolConversionError; {hint}")
+    message = with_chain(message, model, scope, operand)
     form = where_form(model, scope, operand)  # fix B, where `jnp.where` keeps the meaning
     carry = None if form else while_carry(model, scope, operand)  # or `lax.while_loop`
     data = form or ({"where": "loop", "carry": carry} if carry else None)

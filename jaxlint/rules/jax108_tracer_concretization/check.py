@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.static_arguments import METHOD_SINKS, SHAPE_SINKS
 from jaxlint.rules.base import Report, function_label, snippet
+from jaxlint.rules.traced_chain import why_traced
 from jaxlint.rules.static_cause import static_fix
 from jaxlint.semantic.concrete_guards import concrete_only
 from jaxlint.semantic.differentiation import differentiated_facts, differentiated_params
@@ -116,7 +117,9 @@ def _report(model: Model, scope: Scope, expr: ast.expr, sink: str) -> Report:
         error, instead = "IndexError", "use `jax.lax.dynamic_slice` (a fixed size), or mask with `jnp.where`"
     else:
         error, instead = "a TypeError or ConcretizationTypeError", "shapes must be static: derive it from `x.shape`"
-    head = f"{sink} needs a concrete value, but `{snippet(expr)}` is traced in {where}: it raises {error}"
+    chain = why_traced(model, scope, expr)
+    head = f"{sink} needs a concrete value, but `{snippet(expr)}` is traced in {where}{f' ({chain})' if chain else ''}: " \
+           f"it raises {error}"
     static = static_fix(model, scope, expr)
     if static is None:
         return Report(expr, f"{head}; {instead}", scope)

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.numpy_functions import CONVERTING, WITH_JNP
+from jaxlint.rules.traced_chain import why_traced
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.semantic.concrete_guards import concrete_only
 
@@ -44,8 +45,10 @@ def check(model: Model) -> Iterator[Report]:
                 continue
             short = name.removeprefix("numpy.")  # `sin`, `linalg.norm`
             instead = f"use `jnp.{short}`" if name in WITH_JNP else "use its `jax.numpy` counterpart, or a host callback"
+            chain = why_traced(model, scope, traced)
             yield Report(call, f"`{snippet(func)}` converts its input to a NumPy array, but `{snippet(traced)}` is traced in "
-                               f"{info.describe(function_label(scope))}: it raises TracerArrayConversionError; {instead}",
+                               f"{info.describe(function_label(scope))}{f' ({chain})' if chain else ''}: it raises "
+                               f"TracerArrayConversionError; {instead}",
                          scope, fixable="safe" if name in WITH_JNP else None, fix_data={"name": short})
 
 
@@ -75,6 +78,8 @@ def _indexed_tables(model: Model, scope: Scope) -> Iterator[Report]:
             continue
         base = snippet(subscript.value)  # type: ignore[attr-defined]
         where = model.info(scope).describe(function_label(scope))
+        if chain := why_traced(model, scope, traced):
+            where = f"{where} ({chain})"
         yield Report(subscript, f"indexing the NumPy array `{base}` with `{snippet(traced)}`, which is traced in {where}, "
                                 f"converts the index to NumPy: it raises TracerArrayConversionError; index a JAX copy, "
                                 f"`jnp.asarray({base})[...]`", scope, fixable="safe", fix_data={"table": True})

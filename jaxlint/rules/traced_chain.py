@@ -1,0 +1,57 @@
+"""Why a flagged operand is traced, in words: the parameters it comes from and the step that
+traced each (the transform, its line, or the traced caller that passes a traced value), as the
+crash rules (JAX103, JAX108, JAX111) say it with their findings."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from jaxlint.semantic.model import Model
+    from jaxlint.semantic.scopes import Scope
+
+_DEPTH = 3  # local names followed back to what they were computed from (`n = x.sum() * 2`)
+_SAID = 2  # parameters named in one message
+
+
+def why_traced(model: Model, scope: Scope, operand: ast.expr) -> str:
+    """"`n` is traced: `jax.vmap` at line 12 traces the arguments of `body`", for the traced
+    parameters (of the function or the ones enclosing it) that `operand` is computed from; "" when
+    none is known."""
+    steps = []
+    for name, owner in _sources(model, scope, operand, _DEPTH, set()):
+        origin = model.info(owner).param_origins.get(name)
+        if origin and (name, origin) not in steps:
+            steps.append((name, origin))
+    return "; ".join(f"`{name}` is traced: {origin}" for name, origin in steps[:_SAID])
+
+
+def with_chain(message: str, model: Model, scope: Scope, operand: ast.expr) -> str:
+    """The message with the chain that makes its operand traced, in parentheses before the advice."""
+    chain = why_traced(model, scope, operand)
+    if not chain:
+        return message
+    head, sep, advice = message.rpartition("; ")
+    return f"{head} ({chain}){sep}{advice}" if sep else f"{message} ({chain})"
+
+
+def _sources(model: Model, scope: Scope, expr: ast.AST, depth: int, seen: set[str]):
+    """(parameter, the scope it is a parameter of) for each name `expr` reads that is a traced
+    parameter, following local names to the values bound to them."""
+    for node in ast.walk(expr):
+        if not isinstance(node, ast.Name) or not isinstance(node.ctx, ast.Load) or node.id in seen:
+            continue
+        seen.add(node.id)
+        owner = scope.lookup_scope(node.id)
+        if owner is None or not owner.is_function:
+            continue
+        bindings = owner.bindings.get(node.id, [])
+        if any(b.kind == "param" for b in bindings) and node.id in model.info(owner).traced_params:
+            yield node.id, owner
+        if depth > 0 and owner is scope:
+            for binding in bindings:
+                statement = model.parent(binding.node)
+                value = getattr(statement, "value", None)
+                if binding.kind in ("assign", "augassign") and value is not None:
+                    yield from _sources(model, scope, value, depth - 1, seen)
