@@ -173,12 +173,13 @@ def _settle(scope: Scope, info: TraceInfo, sites: list[dict[str, str]]) -> bool:
     """A flag a call hands a traced value is traced; a parameter that every call passes (or leaves
     at its default) a static value, and none a traced one, is static."""
     changed = False
-    for flag in sorted(info.given_static | info.unproven):
+    presumed = info.traced_params - set(info.param_origins)
+    for flag in sorted(info.given_static | info.unproven | presumed):
         if any(given.get(flag) == TRACED_ARG for given in sites):
             info.given_static.discard(flag)
             info.unproven.discard(flag)
             info.trace_params([flag], "a call of the module hands it a traced value")
-            changed = True
+            changed |= flag not in presumed
     defaulted = defaulted_params(scope)
     for param in sorted(info.traced_params | info.unproven):
         kinds = [given[param] for given in sites if param in given]

@@ -50,12 +50,20 @@ class TraceInfo:
     # the arguments of `f`", "jit-compiled `step` passes it a traced value at line 30"
     param_origins: dict[str, str] = field(default_factory=dict)
 
-    def trace_params(self, params, origin: str) -> None:
-        """Mark `params` traced, each with the step that makes it so (the first one said stays)."""
+    def trace_params(self, params, origin: str = "") -> None:
+        """Mark `params` traced, each with the step that makes it so (the first one said stays); no
+        origin: presumed (a module method's input, which runs under jit as a rule), not proven."""
         for param in params:
             self.traced_params.add(param)
             self.unproven.discard(param)
-            self.param_origins.setdefault(param, origin)
+            if origin:
+                self.param_origins.setdefault(param, origin)
+
+    @property
+    def presumed_only(self) -> bool:
+        """Traced only as a flax/equinox module method (or code one calls) is presumed to be, under
+        a jit no call shows: a crash there needs a parameter whose tracing a step proves."""
+        return self.transforms <= {"module"} and not self.host
 
     @property
     def traced(self) -> bool:
@@ -252,8 +260,7 @@ class TraceAnalysis:
                 unproven = {p for p in params if not self._used_as_array(child, p)} - info.static_params - flags
                 info.given_static |= flags
                 info.unproven |= unproven
-                info.trace_params(set(params) - info.static_params - flags - unproven,
-                                  f"an input of {base.split('.')[0]} `{child.node.name}` that it uses as an array")
+                info.trace_params(set(params) - info.static_params - flags - unproven)
                 info.all_params_traced = True
 
     def module_base(self, cls: Scope) -> str | None:

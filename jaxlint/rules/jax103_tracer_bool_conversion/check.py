@@ -6,10 +6,10 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from jaxlint.rules.traced_chain import with_chain
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.jax103_tracer_bool_conversion.while_carry import while_carry
 from jaxlint.rules.static_cause import static_fix
+from jaxlint.rules.traced_chain import proven, with_chain
 from jaxlint.rules.where_arms import where_form
 from jaxlint.semantic.concrete_guards import concrete_only
 from jaxlint.semantic.interpret import comparison_value
@@ -37,13 +37,14 @@ def check(model: Model) -> Iterator[Report]:
         facts = model.facts(scope)
         seen: set[ast.AST] = set()
         for compare in chained:
-            if _hidden_truth_traced(facts, compare):  # type: ignore[arg-type]
+            if _hidden_truth_traced(facts, compare) and proven(model, scope, compare):  # type: ignore[arg-type]
                 seen.add(compare)
                 yield _report_chained(model, scope, compare)  # type: ignore[arg-type]
         for expr, construct in sites:
             for operand in _operands(expr):
                 if operand in seen or not facts.value(operand).surely_traced_array \
-                        or dead_under_tracing(model, scope, operand) or concrete_only(model, scope, operand):
+                        or dead_under_tracing(model, scope, operand) or concrete_only(model, scope, operand) \
+                        or not proven(model, scope, operand):
                     continue
                 seen.add(operand)
                 yield _report(model, scope, operand, construct)

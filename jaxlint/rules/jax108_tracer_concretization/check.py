@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.static_arguments import METHOD_SINKS, SHAPE_SINKS
 from jaxlint.rules.base import Report, function_label, snippet
-from jaxlint.rules.traced_chain import why_traced
 from jaxlint.rules.static_cause import static_fix
+from jaxlint.rules.traced_chain import proven, why_traced
 from jaxlint.semantic.concrete_guards import concrete_only
 from jaxlint.semantic.differentiation import differentiated_facts, differentiated_params
 from jaxlint.semantic.imports import last_name
@@ -43,9 +43,6 @@ def check(model: Model) -> Iterator[Report]:
         if not calls and not scope.of_type(ast.Slice):
             continue
         facts = model.facts(scope)
-        # Traced only as a flax/equinox module method: whether a parameter is traced depends on how the
-        # module is applied (sizes are usually Python values); what JAX computes in it is a tracer under jit.
-        module_only = info.transforms == {"module"}
         seen: set[ast.AST] = set()
         for sink, expr, _ in concrete_arguments(model, scope, calls):
             value = facts.value(expr)
@@ -53,28 +50,10 @@ def check(model: Model) -> Iterator[Report]:
             place = _place(model, expr)
             if place in seen or not value.surely_traced_array or value.staged_static is not None \
                     or dead_under_tracing(model, scope, expr) or concrete_only(model, scope, expr) \
-                    or module_only and not _computed_by_jax(model, scope, expr, set()):
+                    or not proven(model, scope, expr):
                 continue
             seen.add(place)
             yield _report(model, scope, expr, sink)
-
-
-def _computed_by_jax(model: Model, scope: Scope, expr: ast.expr, followed: set[str]) -> bool:
-    """`expr` holds what a JAX function or an array method computed in this function: through its
-    local names' assignments, a call of `jax.*` or a method call (`x.sum()`), not only parameters."""
-    for node in ast.walk(expr):
-        if isinstance(node, ast.Call):
-            name = model.qualified(node.func, scope)
-            if name is None and isinstance(node.func, ast.Attribute) or (name or "").startswith("jax."):
-                return True
-        if isinstance(node, ast.Name) and node.id not in followed and scope.lookup_scope(node.id) is scope:
-            followed.add(node.id)
-            for binding in scope.bindings[node.id]:
-                statement = model.parent(binding.node) if binding.kind in ("assign", "augassign") else None
-                value = getattr(statement, "value", None)
-                if isinstance(value, ast.expr) and _computed_by_jax(model, scope, value, followed):
-                    return True
-    return False
 
 
 def _under_grad(model: Model, scope: Scope) -> Iterator[Report]:
