@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from jaxlint.semantic.traced import TraceInfo
 
 STATIC_ARG, TRACED_ARG, UNKNOWN_ARG = "s", "t", "u"
+# A JAX array made where the call is (not traced there): traced once the model is compiled, which
+# is presumed, not shown.
+ARRAY_ARG = "a"
 STARRED = "*"  # `*args`: the parameters from its position on get unknown values
 _MAX_ROUNDS = 3  # a caller's parameter found static may make its callee's static in turn
 
@@ -41,8 +44,10 @@ def argument_kind(model: Model, expr: ast.expr, where: Scope, depth: int = 0) ->
     if is_static_argument(expr, model._static_names(where), model, where):
         return STATIC_ARG
     value = model.facts(where).value(expr)
-    if value.traced and not value.uncertain or value.jax:
+    if value.traced and not value.uncertain:
         return TRACED_ARG
+    if value.jax:
+        return ARRAY_ARG
     if value.static and not value.traced or not value.traced and _config_attribute(expr, where):
         return STATIC_ARG
     if _static_from_callers(model, expr, where, depth) or _static_attribute(model, expr, where):
@@ -175,15 +180,18 @@ def _settle(scope: Scope, info: TraceInfo, sites: list[dict[str, str]]) -> bool:
     changed = False
     presumed = info.traced_params - set(info.param_origins)
     for flag in sorted(info.given_static | info.unproven | presumed):
-        if any(given.get(flag) == TRACED_ARG for given in sites):
+        kinds = {given.get(flag) for given in sites}
+        if TRACED_ARG in kinds or ARRAY_ARG in kinds:
+            before = (flag in info.traced_params, flag in info.param_origins)
             info.given_static.discard(flag)
             info.unproven.discard(flag)
-            info.trace_params([flag], "a call of the module hands it a traced value")
-            changed |= flag not in presumed
+            info.trace_params([flag], "a call of the module hands it a traced value" if TRACED_ARG in kinds else "")
+            changed |= before != (flag in info.traced_params, flag in info.param_origins)
     defaulted = defaulted_params(scope)
     for param in sorted(info.traced_params | info.unproven):
         kinds = [given[param] for given in sites if param in given]
-        if (len(kinds) == len(sites) or param in defaulted) and STATIC_ARG in kinds and TRACED_ARG not in kinds:
+        if (len(kinds) == len(sites) or param in defaulted) and STATIC_ARG in kinds and TRACED_ARG not in kinds \
+                and ARRAY_ARG not in kinds:
             info.traced_params.discard(param)
             info.unproven.discard(param)
             info.static_params.add(param)

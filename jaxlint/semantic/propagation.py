@@ -286,7 +286,7 @@ class Propagation:
             line = getattr(call, "lineno", None)  # a call made up for an initializer has none
             where = f" at line {line}" if line is not None else ""
             # what a caller traced by presumption passes is presumed traced too
-            proven = not caller_info.presumed_only or caller_info.param_origins
+            proven = not caller_info.presumed_only or caller_info.traced_params <= set(caller_info.param_origins)
             info.trace_params(new, f"{caller_info.describe(caller.qualname)} passes it a traced value{where}"
                               if proven else "")
             info.static_params -= new
