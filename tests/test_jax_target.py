@@ -4,6 +4,8 @@ upgrading (naming the release that removed it) where every JAX it allows still h
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -74,10 +76,20 @@ def test_the_setting_wins_over_the_requirements(tmp_path):
     assert "(`0.4.30`, target-jax) still has it" in found["JAX301"].message
 
 
-def test_the_rename_is_unsafe_where_the_oldest_allowed_jax_lacks_the_replacement(tmp_path):
+def test_the_rename_writes_the_older_spelling_where_the_oldest_allowed_jax_lacks_the_replacement(tmp_path):
     (tmp_path / "requirements.txt").write_text("jax==0.4.20\n")  # jax.tree arrived in 0.4.25
     finding = _findings(tmp_path)["JAX301"]
-    assert "breaks on upgrading" in finding.message and finding.fixable == "unsafe"
+    assert "breaks on upgrading" in finding.message and "use `jax.tree_util.tree_map`" in finding.message
+    assert finding.fixable == "safe" and finding.fix_data["replacement"] == "jax.tree_util.tree_map"
+
+
+def test_fix_on_an_old_pin_writes_an_api_that_jax_has(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "p"\ndependencies = ["jax>=0.4.10"]\n')
+    path = tmp_path / "mod.py"
+    path.write_text("import jax\n\n\ndef bump(tree):\n    return jax.tree_map(lambda x: x + 1, tree)\n")
+    subprocess.run([sys.executable, "-m", "jaxlint", "check", "--no-cache", "--fix", str(path)], cwd=tmp_path,
+                   capture_output=True, text=True, check=False)
+    assert "jax.tree_util.tree_map(lambda x: x + 1, tree)" in path.read_text()
 
 
 def test_target_jax_is_validated(tmp_path):

@@ -3710,6 +3710,10 @@ ADDED_IN = {**_GENERATED_ADDED_IN,
             **dict.fromkeys((f"jax.tree.{name}" for name in ("map", "leaves", "flatten", "unflatten", "structure",
                                                               "transpose")), "0.4.25"),
             "jax.enable_x64": "0.8.0", "jax.numpy.trapezoid": "0.4.15", "jax.Array": "0.3.18"}
+# What a fix writes instead where the oldest JAX a project allows predates a replacement: the
+# `jax.tree_util` spellings exist from JAX 0.2.0 on and take the same arguments (checked on 0.10.2).
+OLDER_REPLACEMENTS = {f"jax.tree.{name}": f"jax.tree_util.tree_{name}"
+                      for name in ("map", "leaves", "flatten", "unflatten", "structure", "transpose")}
 # The last component of every name above: an attribute named otherwise is none of them.
 LAST_NAMES = frozenset(name.rsplit(".", 1)[1] for name in REMOVED)
 

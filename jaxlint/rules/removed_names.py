@@ -7,7 +7,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from jaxlint.knowledge.removed_api import ADDED_IN
+from jaxlint.knowledge.removed_api import ADDED_IN, OLDER_REPLACEMENTS
 from jaxlint.rules.base import Report, snippet
 from jaxlint.semantic.removed_api import Reference
 
@@ -24,17 +24,24 @@ def removed_names(model: Model, code: str) -> Iterator[Report]:
         fixable = "safe" if _fixable(model, ref) else None
         replacement = ref.removal.replacement
         if fixable and target is not None and replacement and not target.has(ADDED_IN.get(replacement, "")):
-            fixable = "unsafe"  # the oldest JAX the project allows lacks the replacement
-        yield Report(ref.node, _message(ref, target), ref.scope, fixable=fixable,
+            # the oldest JAX the project allows lacks the replacement: an older spelling, or no safe fix
+            older = OLDER_REPLACEMENTS.get(replacement)
+            replacement, fixable = (older, "safe") if older and not _imported(ref) else (replacement, "unsafe")
+        yield Report(ref.node, _message(ref, target, replacement), ref.scope, fixable=fixable,
                      fix_data={"name": ref.name, "replacement": replacement, "bound": ref.bound,
                                "tie_in": ref.name == "jax.lax.tie_in"})
 
 
-def _message(ref: Reference, target: JaxTarget | None) -> str:
-    what = "imports" if isinstance(ref.node, (ast.Import, ast.ImportFrom)) else "uses"
+def _imported(ref: Reference) -> bool:
+    """`from jax import tree_map`: the fix rewrites the import (`from jax.tree import map`)."""
+    return isinstance(ref.node, (ast.Import, ast.ImportFrom))
+
+
+def _message(ref: Reference, target: JaxTarget | None, replacement: str | None) -> str:
+    what = "imports" if _imported(ref) else "uses"
     failure = "ImportError" if what == "imports" else "AttributeError"
     written = ref.name if what == "imports" else snippet(ref.node)
-    instead = f"use `{ref.removal.replacement}`" if ref.removal.replacement else ref.removal.advice
+    instead = f"use `{replacement}`" if replacement else ref.removal.advice
     removed = ref.removal.removed_in
     if target is not None and removed and target.keeps(removed):
         # every JAX the project allows still has it: it works now, and breaks when the project upgrades
