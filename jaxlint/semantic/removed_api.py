@@ -25,6 +25,10 @@ def _imports_removed(model: Model) -> tuple[Reference, ...]:
     found = []
     for binding in model.imports:
         hit = removal(binding.qualified)
+        if hit is None and isinstance(binding.node, ast.Import):
+            # `import jax.util` binds `jax`, which exists: the module it imports is what was removed
+            hit = next((gone for alias in binding.node.names if alias.asname is None
+                        and alias.name.split(".")[0] == binding.name and (gone := removal(alias.name))), None)
         if hit is not None and not guarded(model, binding.node):
             scope = _owner(model, binding)
             found.append(Reference(binding.node, scope, hit[0], hit[1], binding.name))
