@@ -92,7 +92,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
     if is_test_file(path, settings):
         codes -= {rule.code for rule in rules() if rule.quiet_in_tests}
     suppress = None  # tokenizing for comments is costly: only once findings exist
-    options = _model_options(path, settings)
+    options = _model_options(path, settings, source)
     errors: list[str] = []
     summary = None
     asked = asked if asked is not None else Asked(incoming or NOTHING)
@@ -159,7 +159,7 @@ def _outline(source: Source, path: str, settings: Settings) -> FileResult:
         if any(may_be_project(qualified) for _, qualified in summary.imports):
             from jaxlint.semantic.model import Model
 
-            model = Model(tree, _model_options(path, settings), source.text)
+            model = Model(tree, _model_options(path, settings, source), source.text)
             try:
                 summary = summarise(model)
             finally:
@@ -192,7 +192,7 @@ def _parsed(source: Source, path: str, target_version: str | None) -> tuple[ast.
                                    for error, parsed in recovered.errors]
 
 
-def _model_options(path: str, settings: Settings) -> ModelOptions:
+def _model_options(path: str, settings: Settings, source: Source) -> ModelOptions:
     from jaxlint.semantic.model import ModelOptions
 
     name = module_name(path)
@@ -200,7 +200,8 @@ def _model_options(path: str, settings: Settings) -> ModelOptions:
 
     return ModelOptions(module_name=name, package=package_of(path, name),
                         jit_decorators=frozenset(settings.jit_decorators), key_names=settings.key_names,
-                        max_unroll=settings.max_unroll, target_jax=target_of(path, settings.target_jax))
+                        max_unroll=settings.max_unroll, target_jax=target_of(path, settings.target_jax),
+                        cells=tuple(source.cells) if source.cells else None)
 
 
 def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list[str], settings: Settings,

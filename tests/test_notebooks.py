@@ -47,6 +47,14 @@ def test_a_broken_cell_is_reported_at_its_row_and_the_other_cells_are_analysed(t
            "2 | z[1] = 2\n" in text_run.stdout
 
 
+def test_a_cells_last_expression_is_displayed_not_discarded(tmp_path: Path) -> None:
+    # `jnp.sort(x)` ending a cell shows the sorted array; anywhere else in the cell it is thrown away
+    write(tmp_path, {"nb.ipynb": notebook("import jax.numpy as jnp\nx = jnp.arange(3.0)\njnp.sort(x)\n",
+                                          "jnp.sort(x)\ny = x + 1\n", "if True:\n    jnp.sort(x)\n")})
+    result = jaxlint("check", "--output-format", "json", "nb.ipynb", cwd=tmp_path)
+    assert where(result) == [("JAX109", 2, 1, 1), ("JAX109", 3, 2, 5)]
+
+
 def test_names_a_broken_cell_may_bind_are_unknown_later(tmp_path: Path) -> None:
     """The broken cell may rebind `x` (to a JAX array) and `scale` after `f` reads it: no JAX104 on
     `x`, no JAX101 on `scale`, as if the cell had worked (the same notebook with the cell fixed has

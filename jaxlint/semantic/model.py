@@ -62,6 +62,8 @@ class ModelOptions:
     key_names: tuple[str, ...] = DEFAULT_KEY_NAMES
     max_unroll: int = 32  # a Python loop of more iterations in traced code is worth a `fori_loop`
     target_jax: object = None  # the JAX the project targets (a `jax_target.JaxTarget`), None when unknown
+    # A notebook's rows: for each row of the joined cells, (cell, row in the cell); None for a module
+    cells: tuple[tuple[int, int], ...] | None = None
 
 
 class Model:
@@ -214,6 +216,18 @@ class Model:
             else:
                 self._facts[scope] = found
         return found
+
+    @functools.cached_property
+    def displayed(self) -> frozenset[ast.stmt]:
+        """The expression statements a notebook shows: each cell's last top-level statement, when it is
+        an expression (its value is displayed, not thrown away)."""
+        cells = self.options.cells
+        if not cells:
+            return frozenset()
+        last: dict[int, ast.stmt] = {}
+        for statement in self.tree.body:
+            last[cells[min(statement.lineno, len(cells)) - 1][0]] = statement
+        return frozenset(s for s in last.values() if isinstance(s, ast.Expr))
 
     def forget(self, changed: set[Scope]) -> None:
         """Forget the facts that may have read how the `changed` scopes are traced (the model

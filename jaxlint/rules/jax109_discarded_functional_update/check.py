@@ -35,8 +35,8 @@ def check(model: Model) -> Iterator[Report]:
     for scope in model.scopes:
         for call in scope.of_type(ast.Call):
             statement = model.parent(call)
-            if not (isinstance(statement, ast.Expr) and statement.value is call):
-                continue
+            if not (isinstance(statement, ast.Expr) and statement.value is call) or statement in model.displayed:
+                continue  # a notebook cell's last expression is shown, not thrown away
             base = _updated(call)  # type: ignore[arg-type]
             if base is not None:
                 shown = snippet(base)
