@@ -231,11 +231,24 @@ class Loops:
             return Trip(count, f"{count} iterations")
         static = self.model.info(scope).static_params
         for bound in iterable.args:
-            if isinstance(bound, ast.Name) and bound.id in static and scope.lookup_scope(bound.id) is scope:
-                return Trip(None, f"`{bound.id}` iterations (a static argument)", bound.id)
+            param = self._static_count(bound, scope, static)
+            if param is not None:
+                return Trip(None, f"`{ast.unparse(bound)}` iterations (a static argument)", param)
         for bound in iterable.args:
             if self._array_length(bound, scope):
                 return Trip(None, f"`{ast.unparse(iterable)}` iterations (an array's length)")
+        return None
+
+    def _static_count(self, expr: ast.expr, scope: Scope, static: set[str]) -> str | None:
+        """The static parameter a bound is: `n`, or `n - 1`, `2 * n`, `n // 2` of it and constants
+        (as many iterations as the argument says, give or take)."""
+        if isinstance(expr, ast.Name):
+            return expr.id if expr.id in static and scope.lookup_scope(expr.id) is scope else None
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv)):
+            sides = [self._static_count(side, scope, static) for side in (expr.left, expr.right)]
+            constants = [self._constant(side, scope) is not None for side in (expr.left, expr.right)]
+            if sides[0] and constants[1] or sides[1] and constants[0] and not isinstance(expr.op, (ast.Sub, ast.FloorDiv)):
+                return sides[0] or sides[1]
         return None
 
     def _constant(self, expr: ast.expr, scope: Scope) -> int | None:

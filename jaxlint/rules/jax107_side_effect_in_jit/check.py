@@ -4,8 +4,8 @@ scope mutated or stored into, an attribute of an outside object or of a jitted m
 set (the model's `side_effects`): a running count (`+=`), a removal, or a traced value stored or
 added. Static values recorded while tracing (shapes, a trace counter) are bookkeeping. A container that the same trace builds (a list the jitted
 function makes and a helper appends to) is not flagged; in a lax body, everything outside the
-body outlives it, since the body is traced once for all iterations. A PRNG key kept this way is
-JAX102's finding (its draws repeat). nnx and equinox modules
+body outlives it, since the body is traced once for all iterations. A PRNG key advanced this way
+(`global key; key, sub = split(key)`) advances once: every call draws the same numbers. nnx and equinox modules
 manage their own state, and host callbacks run on every call: neither is flagged."""
 
 from __future__ import annotations
@@ -41,8 +41,10 @@ def check(model: Model) -> Iterator[Report]:
             # a running count, a removal or a traced value is state the program means to keep per call.
             values = [facts.value(v) for v in effect.values]
             if values and all(v.key is not None for v in values):
-                continue  # a PRNG key advanced while tracing: every call draws the same numbers, JAX102's finding
-            if effect.augmented or not values or any(v.traced for v in values):
+                # a PRNG key advanced once, while tracing: JAX102's finding where it sees the repeated calls
+                if not any(model.parent(reuse.call) is effect.node for reuse in facts.key_reuses):
+                    yield _report(model, scope, effect, key=True)
+            elif effect.augmented or not values or any(v.traced for v in values):
                 yield _report(model, scope, effect)
 
 
@@ -66,8 +68,12 @@ def _self_outlives_trace(model: Model, scope: Scope) -> bool:
     return "jit" in info.transforms and info.transformed_itself
 
 
-def _report(model: Model, scope: Scope, effect: SideEffect) -> Report:
+def _report(model: Model, scope: Scope, effect: SideEffect, key: bool = False) -> Report:
     where = model.info(scope).describe(function_label(scope))
+    if key:  # checked on JAX 0.10.2: two calls draw the same numbers; the global then holds a tracer
+        return Report(effect.node, f"`{snippet(effect.node)}` in {where} {effect.action}, a PRNG key, which outlives "
+                                   f"the trace: it advances once, while tracing, so every call draws the same numbers, "
+                                   f"and the key kept is a leaked tracer; pass the key in and return the new one", scope)
     if model.info(scope).as_lax_body:
         when = "once, when the body is traced, not on every iteration"
         instead = "carry the value through the loop instead"
