@@ -1779,6 +1779,19 @@ def test_a_split_read_before_it_is_bound_again_is_a_draw():
         """) == [("key", 6, False)]
 
 
+@pytest.mark.parametrize("body, expected", [
+    # what a jax.random function draws from is a key, wherever it came from
+    (["k1, k2 = make_pair(seed)", "return jax.random.normal(k1), jax.random.normal(k1)"], [("k1", 4, False)]),
+    (["k, _ = pair", "return jax.random.normal(k) + jax.random.uniform(k)"], [("k", 4, False)]),
+    (["k = make_key(seed)", "return jax.random.normal(k), jax.random.normal(k)"], [("k", 4, False)]),
+    # bound anew in every iteration: a different value each time
+    (["out = []", "for s in range(3):", "    k = make_key(s)", "    out.append(jax.random.normal(k))", "return out"], []),
+])
+def test_a_key_from_a_helper_or_a_tuple_is_tracked_once_drawn_from(body, expected):
+    lines = "".join(f"    {line}\n" for line in body)
+    assert reuses(f"import jax\ndef f(seed, pair):\n{lines}") == expected
+
+
 def test_a_split_thrown_away_draws_nothing():
     assert reuses("""
         import jax

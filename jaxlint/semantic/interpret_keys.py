@@ -4,6 +4,7 @@ from a second time (`Interpreter` composes it)."""
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.api import NO_DRAW_SWITCHES
@@ -58,6 +59,8 @@ class KeyTracker:
         if kind in ("ignore", "keep") or self._in_assert(node):
             return
         exprs = list(zip(node.args, args)) + [(k.value, kwargs[k.arg or "**"]) for k in node.keywords]
+        if kind == "sampler" and node.args:  # the key: a `jax.random` function's first argument
+            exprs[0] = self._drawn_name(*exprs[0], state)
         if kind == "fold":
             data = node.args[1] if len(node.args) > 1 else None
             if node.args and args and args[0].key is not None and isinstance(data, ast.Constant):
@@ -129,6 +132,27 @@ class KeyTracker:
                     self._reuse(sub_expr, node, first[0])
                 elif first is None:
                     state.consumed[sub_value.key] = (node, sub_expr)
+
+    def _drawn_name(self, expr: ast.expr, value: Value, state: State) -> tuple[ast.expr, Value]:
+        """A local name a `jax.random` function draws from is a key, wherever its value came from (a
+        helper's result, an item of a tuple a parameter holds): it keeps one identity until it is
+        bound again, so a second draw from it is a reuse."""
+        if value.key is None and isinstance(expr, ast.Name) and expr.id in state.env and self._bound_once(expr.id):
+            value = replace(value, key=("drawn", expr.id))
+            state.env[expr.id] = value
+            self.facts.values[expr] = value
+        return expr, value
+
+    def _bound_once(self, name: str) -> bool:
+        """`name` is a parameter, or assigned once, outside any loop: one value per call of the function."""
+        bindings = self.scope.bindings.get(name, []) if self.scope.lookup_scope(name) is self.scope else []
+        if len(bindings) != 1 or bindings[0].kind not in ("param", "assign"):
+            return False
+        node = bindings[0].node
+        while (node := self.model.parent(node)) is not None and node is not self.scope.node:
+            if isinstance(node, (ast.For, ast.AsyncFor, ast.While, ast.comprehension)):
+                return False
+        return True
 
     def _derive(self, expr: ast.AST, key: tuple, what: tuple, call: ast.Call, state: State) -> None:
         """`what` derived from `key` without consuming it: twice is the same key twice."""
