@@ -29,6 +29,8 @@ _WAITING = frozenset(("builtins.float", "builtins.int", "builtins.bool", "builti
                       "numpy.asarray", "numpy.array", "numpy.allclose", "numpy.testing.assert_allclose",
                       "jax.block_until_ready", "jax.device_get", "jax.effects_barrier"))
 _WAITING_METHODS = frozenset(("block_until_ready", "item", "tolist", "copy_to_host_async", "__array__"))
+# Methods that keep a result for later (`losses.append(loss)`): they wait for nothing.
+_KEEPING_METHODS = frozenset(("append", "appendleft", "extend", "insert"))
 # The jax.* namespaces whose calls compute on the device (asynchronously).
 _COMPUTING = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.image.", "jax.ops.",
               "jax.device_put")
@@ -312,6 +314,8 @@ def _waiting_node(model: Model, node: ast.AST, scope: Scope, results: set[str]) 
         return False
     if isinstance(node.func, ast.Attribute) and node.func.attr in _WAITING_METHODS:
         return True
+    if isinstance(node.func, ast.Attribute) and node.func.attr in _KEEPING_METHODS:
+        return False  # what it is handed may still be converted inside it (`append(float(loss))`): walked apart
     qualified = model.qualified(node.func, scope) or ""
     if qualified in ("jax.block_until_ready", "jax.effects_barrier"):
         return True
@@ -325,9 +329,14 @@ def _waiting_node(model: Model, node: ast.AST, scope: Scope, results: set[str]) 
 
 
 def _wrappable(statement: ast.stmt) -> bool:
+    """The statement's value is the timed result, which `jax.block_until_ready(...)` around it waits
+    for (not `losses.append(...)`, whose value is None)."""
     if isinstance(statement, ast.Assign):
         return len(statement.targets) == 1
-    return isinstance(statement, (ast.Expr, ast.AnnAssign)) and getattr(statement, "value", None) is not None
+    value = getattr(statement, "value", None)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _KEEPING_METHODS:
+        return False
+    return isinstance(statement, (ast.Expr, ast.AnnAssign)) and value is not None
 
 
 def _timeit(model: Model, call: ast.Call, scope: Scope) -> Report | None:
