@@ -5,26 +5,35 @@ crash rules (JAX103, JAX108, JAX111) say it with their findings."""
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+    from jaxlint.semantic.traced import Origin
 
 _DEPTH = 3  # local names followed back to what they were computed from (`n = x.sum() * 2`)
 _SAID = 2  # parameters named in one message
 
 
-def why_traced(model: Model, scope: Scope, operand: ast.expr) -> str:
-    """"`n` is traced: `jax.vmap` at line 12 traces the arguments of `body`", for the traced
-    parameters (of the function or the ones enclosing it) that `operand` is computed from; "" when
-    none is known."""
-    steps = []
+class Chain(NamedTuple):
+    """Why an operand is traced, in words, and the rows the words name."""
+
+    text: str  # "`n` is traced: `jax.vmap` at line 12 traces the arguments of `body`"; "" when unknown
+    lines: tuple[int, ...] = ()
+
+
+def why_traced(model: Model, scope: Scope, operand: ast.expr) -> Chain:
+    """The chain for the traced parameters (of the function or the ones enclosing it) that
+    `operand` is computed from."""
+    steps: list[tuple[str, Origin]] = []
     for name, owner in _sources(model, scope, operand, _DEPTH, set()):
         origin = model.info(owner).param_origins.get(name)
         if origin and (name, origin) not in steps:
             steps.append((name, origin))
-    return "; ".join(f"`{name}` is traced: {origin}" for name, origin in steps[:_SAID])
+    said = steps[:_SAID]
+    return Chain("; ".join(f"`{name}` is traced: {origin.text}" for name, origin in said),
+                 tuple(origin.line for _, origin in said if origin.line is not None))
 
 
 def proven(model: Model, scope: Scope, operand: ast.expr) -> bool:
@@ -34,7 +43,7 @@ def proven(model: Model, scope: Scope, operand: ast.expr) -> bool:
     (`jax.jit(model.apply)(...)`), or JAX must have computed it in the method: what a JAX function
     or an array method returns there is a tracer whenever the model is compiled, an input handed
     over as it is may be a Python or NumPy value."""
-    return not model.info(scope).presumed_only or bool(why_traced(model, scope, operand)) \
+    return not model.info(scope).presumed_only or bool(why_traced(model, scope, operand).text) \
         or _computed_by_jax(model, scope, operand, set())
 
 
@@ -56,13 +65,12 @@ def _computed_by_jax(model: Model, scope: Scope, expr: ast.expr, followed: set[s
     return False
 
 
-def with_chain(message: str, model: Model, scope: Scope, operand: ast.expr) -> str:
+def with_chain(message: str, chain: Chain) -> str:
     """The message with the chain that makes its operand traced, in parentheses before the advice."""
-    chain = why_traced(model, scope, operand)
-    if not chain:
+    if not chain.text:
         return message
     head, sep, advice = message.rpartition("; ")
-    return f"{head} ({chain}){sep}{advice}" if sep else f"{message} ({chain})"
+    return f"{head} ({chain.text}){sep}{advice}" if sep else f"{message} ({chain.text})"
 
 
 def _sources(model: Model, scope: Scope, expr: ast.AST, depth: int, seen: set[str]):

@@ -30,10 +30,13 @@ def results_unused(model: Model, scope: Scope, call: ast.Call) -> bool:
                 names.append(node.id)
     declared = scope.globals | scope.nonlocals
     return bool(names) and not declared.intersection(names) and all(
-        _dead_after(model, statement, name) for name in names)
+        _dead_after(model, scope, statement, name) for name in names)
 
 
-def _dead_after(model: Model, statement: ast.stmt, name: str) -> bool:
+def _dead_after(model: Model, scope: Scope, statement: ast.stmt, name: str) -> bool:
+    end = statement.end_lineno or statement.lineno
+    if not any(b.lineno > end for b in scope.bindings.get(name, ())):
+        return False  # never bound again (most names): the walk down the block is not needed
     block = _block_of(model, statement)
     if block is None:
         return False

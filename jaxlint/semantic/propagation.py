@@ -288,7 +288,7 @@ class Propagation:
             # what a caller traced by presumption passes is presumed traced too
             proven = not caller_info.presumed_only or caller_info.traced_params <= set(caller_info.param_origins)
             info.trace_params(new, f"{caller_info.describe(caller.qualname)} passes it a traced value{where}"
-                              if proven else "")
+                              if proven else "", line)
             info.static_params -= new
             changed = True
         if changed:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from jaxlint.knowledge import transforms as T
 from jaxlint.knowledge.api import ARRAY_ATTRS, ARRAY_METHODS, SHAPE_ATTRS, STATIC_ATTRS
@@ -18,6 +19,14 @@ _APPLIED = ("decorated with ", "wrapped by ")  # reasons of a transform applied 
 _LAX_BODY = "body of "
 _DIRECT_REASONS = (*_APPLIED, _LAX_BODY)
 ALL_BOUND = 1 << 16  # "every parameter is bound": none of them is known to be traced
+
+
+class Origin(NamedTuple):
+    """The step that traces a parameter, in words, and the row the words name (a notebook cites it
+    within its cell)."""
+
+    text: str
+    line: int | None = None
 
 
 @dataclass
@@ -48,16 +57,17 @@ class TraceInfo:
     caller: str = ""
     # For messages, the step that makes each traced parameter traced: "`jax.jit` at line 12 traces
     # the arguments of `f`", "jit-compiled `step` passes it a traced value at line 30"
-    param_origins: dict[str, str] = field(default_factory=dict)
+    param_origins: dict[str, Origin] = field(default_factory=dict)
 
-    def trace_params(self, params, origin: str = "") -> None:
-        """Mark `params` traced, each with the step that makes it so (the first one said stays); no
-        origin: presumed (a module method's input, which runs under jit as a rule), not proven."""
+    def trace_params(self, params, origin: str = "", line: int | None = None) -> None:
+        """Mark `params` traced, each with the step that makes it so (the first one said stays; `line`:
+        the row it names); no origin: presumed (a module method's input, which runs under jit as a
+        rule), not proven."""
         for param in params:
             self.traced_params.add(param)
             self.unproven.discard(param)
             if origin:
-                self.param_origins.setdefault(param, origin)
+                self.param_origins.setdefault(param, Origin(origin, line))
 
     @property
     def presumed_only(self) -> bool:
@@ -340,7 +350,7 @@ class TraceAnalysis:
                     info.static_params |= defaulted_params(target)  # lax passes a fixed number of arguments
                     info.defaults_kept |= defaulted_params(target) - self._partial_keywords(expr, scope)
                     info.trace_params([p for p in params if p not in info.static_params],
-                                      f"`{name}` at line {call.lineno} hands its body traced values")
+                                      f"`{name}` at line {call.lineno} hands its body traced values", call.lineno)
                     info.all_params_traced = True
             return
         wrap = self.wrapping_call(call, scope)
@@ -527,7 +537,7 @@ class TraceAnalysis:
             differentiated = {positional[i] for i in wrap.argnums if -len(positional) <= i < len(positional)}
             params = [p for p in params if p in differentiated]
         info.trace_params([p for p in params if p not in fixed and p not in unbatched],
-                          f"`{wrap.name}` at line {line} traces the arguments of `{target.qualname}`")
+                          f"`{wrap.name}` at line {line} traces the arguments of `{target.qualname}`", line)
         info.static_params = fixed | (info.unbatched - info.traced_params)  # jax.jit(jax.vmap(f, in_axes=(0, None)))
         info.all_params_traced = True
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.jax103_tracer_bool_conversion.while_carry import while_carry
 from jaxlint.rules.static_cause import static_fix
-from jaxlint.rules.traced_chain import proven, with_chain
+from jaxlint.rules.traced_chain import proven, why_traced, with_chain
 from jaxlint.rules.where_arms import where_form
 from jaxlint.semantic.concrete_guards import concrete_only
 from jaxlint.semantic.interpret import comparison_value
@@ -99,13 +99,14 @@ def _operands(expr: ast.expr) -> Iterator[ast.expr]:
 
 def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Report:
     info = model.info(scope)
+    chain = why_traced(model, scope, operand)
     static = static_fix(model, scope, operand)
     if static:
         message = (f"{construct} on traced value `{snippet(operand)}` in {_traced_by(info, scope)} raises "
                    f"TracerBoolConversionError; {static.named} only steers Python control flow: "
                    f"mark it static (`static_argnames`)")
-        return Report(operand, with_chain(message, model, scope, operand), scope, fixable="safe",
-                      fix_data=static.data)
+        return Report(operand, with_chain(message, chain), scope, fixable="safe", fix_data=static.data,
+                      lines=chain.lines)
     hint = "use `jnp.where(...)`" if construct == "conditional expression" else "use `jax.lax.cond`/`jnp.where`"
     if construct == "`while`":
         hint = "use `jax.lax.while_loop`"
@@ -113,11 +114,11 @@ def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Re
         hint = "use `checkify` or move the check outside the traced function"
     message = (f"{construct} on traced value `{snippet(operand)}` in {_traced_by(info, scope)} raises "
                f"TracerBoolConversionError; {hint}")
-    message = with_chain(message, model, scope, operand)
     form = where_form(model, scope, operand)  # fix B, where `jnp.where` keeps the meaning
     carry = None if form else while_carry(model, scope, operand)  # or `lax.while_loop`
     data = form or ({"where": "loop", "carry": carry} if carry else None)
-    return Report(operand, message, scope, fixable="unsafe" if data else None, fix_data=data)
+    return Report(operand, with_chain(message, chain), scope, fixable="unsafe" if data else None, fix_data=data,
+                  lines=chain.lines)
 
 
 def _traced_by(info: TraceInfo, scope: Scope) -> str:

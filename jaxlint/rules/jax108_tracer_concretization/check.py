@@ -97,10 +97,10 @@ def _report(model: Model, scope: Scope, expr: ast.expr, sink: str) -> Report:
     else:
         error, instead = "a TypeError or ConcretizationTypeError", "shapes must be static: derive it from `x.shape`"
     chain = why_traced(model, scope, expr)
-    head = f"{sink} needs a concrete value, but `{snippet(expr)}` is traced in {where}{f' ({chain})' if chain else ''}: " \
-           f"it raises {error}"
+    head = f"{sink} needs a concrete value, but `{snippet(expr)}` is traced in {where}" \
+           f"{f' ({chain.text})' if chain.text else ''}: it raises {error}"
     static = static_fix(model, scope, expr)
     if static is None:
-        return Report(expr, f"{head}; {instead}", scope)
+        return Report(expr, f"{head}; {instead}", scope, lines=chain.lines)
     return Report(expr, f"{head}; {static.named} is used only where a static value is fine: mark it static "
-                        f"(`static_argnames`)", scope, fixable="safe", fix_data=static.data)
+                        f"(`static_argnames`)", scope, fixable="safe", fix_data=static.data, lines=chain.lines)

@@ -47,9 +47,9 @@ def check(model: Model) -> Iterator[Report]:
             instead = f"use `jnp.{short}`" if name in WITH_JNP else "use its `jax.numpy` counterpart, or a host callback"
             chain = why_traced(model, scope, traced)
             yield Report(call, f"`{snippet(func)}` converts its input to a NumPy array, but `{snippet(traced)}` is traced in "
-                               f"{info.describe(function_label(scope))}{f' ({chain})' if chain else ''}: it raises "
-                               f"TracerArrayConversionError; {instead}",
-                         scope, fixable="safe" if name in WITH_JNP else None, fix_data={"name": short})
+                               f"{info.describe(function_label(scope))}{f' ({chain.text})' if chain.text else ''}: it "
+                               f"raises TracerArrayConversionError; {instead}",
+                         scope, fixable="safe" if name in WITH_JNP else None, fix_data={"name": short}, lines=chain.lines)
 
 
 def _surely_traced(value: Value) -> bool:
@@ -78,8 +78,10 @@ def _indexed_tables(model: Model, scope: Scope) -> Iterator[Report]:
             continue
         base = snippet(subscript.value)  # type: ignore[attr-defined]
         where = model.info(scope).describe(function_label(scope))
-        if chain := why_traced(model, scope, traced):
-            where = f"{where} ({chain})"
+        chain = why_traced(model, scope, traced)
+        if chain.text:
+            where = f"{where} ({chain.text})"
         yield Report(subscript, f"indexing the NumPy array `{base}` with `{snippet(traced)}`, which is traced in {where}, "
                                 f"converts the index to NumPy: it raises TracerArrayConversionError; index a JAX copy, "
-                                f"`jnp.asarray({base})[...]`", scope, fixable="safe", fix_data={"table": True})
+                                f"`jnp.asarray({base})[...]`", scope, fixable="safe", fix_data={"table": True},
+                     lines=chain.lines)
