@@ -1792,6 +1792,17 @@ def test_a_key_from_a_helper_or_a_tuple_is_tracked_once_drawn_from(body, expecte
     assert reuses(f"import jax\ndef f(seed, pair):\n{lines}") == expected
 
 
+def test_a_key_named_keyword_of_an_unknown_callee_is_not_a_draw_that_repeats():
+    # `key=key` handed to attention code out of sight: the tensor of that name is no PRNG key
+    model = build("""
+        def forward(query, key, value, attend):
+            def fallback():
+                return attend(query=query, key=key, value=value)
+            return fallback() + fallback()
+        """)
+    assert model.facts(scope(model, "forward.fallback")).key_reuses == []
+
+
 def test_a_split_thrown_away_draws_nothing():
     assert reuses("""
         import jax

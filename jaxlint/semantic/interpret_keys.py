@@ -120,8 +120,10 @@ class KeyTracker:
                                         or sub_value.key[0] == "param" and kind == "sampler"
                                         and self._passed_unbatched(sub_value.key[1], node)):
                     self._reuse(sub_expr, node, node, batched=True)  # the same key for every element
-                elif first is None and sub_value.key[0] in ("outer", "stored") and (
+                elif first is None and sub_value.key[0] in ("outer", "stored") and not unknown and (
                         again := self._runs_again(sub_value.key, node)):
+                    # (an unknown callee handed `key=key` may take an attention tensor of that name:
+                    # "never advanced" needs a callee known to draw)
                     self._reuse(sub_expr, node, again, repeated=True)
                 elif kind == "store":
                     if first is not None:  # a consumed key kept for later: it will be drawn from again

@@ -274,13 +274,14 @@ class Loops:
             return any(self._array_length(side, scope) for side in (expr.left, expr.right)) \
                 and all(self._array_length(s, scope) or self._constant(s, scope) is not None for s in (expr.left, expr.right))
         if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Attribute) and expr.value.attr == "shape":
-            array = expr.value.value
-        elif isinstance(expr, ast.Call) and self.model.qualified(expr.func, scope) == "builtins.len" \
+            return _traced_array(self.model.facts(scope).value(expr.value.value))  # only arrays have a shape
+        if isinstance(expr, ast.Call) and self.model.qualified(expr.func, scope) == "builtins.len" \
                 and len(expr.args) == 1 and isinstance(expr.args[0], ast.Name):  # `len(tree.field)`: often a static tuple
-            array = expr.args[0]
-        else:
-            return False
-        return _traced_array(self.model.facts(scope).value(array))
+            # a tuple or list of arrays has a length too (and elements of many shapes): an array only
+            # where JAX made it, not where a transform merely hands it in
+            value = self.model.facts(scope).value(expr.args[0])
+            return value.jax and _traced_array(value)
+        return False
 
     def fori_form(self, loop: ast.For, scope: Scope) -> list[str] | None:
         """The names a loop carries from one iteration to the next, when it has the form
