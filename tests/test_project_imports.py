@@ -334,3 +334,20 @@ def test_methods_of_an_object_of_another_modules_class(tmp_path: Path) -> None:
     found = findings(jaxlint("check", ".", "--output-format", "json", cwd=tmp_path))
     assert [(f["filename"], f["location"]["row"], f["code"]) for f in found] == [("trainer.py", 10, "JAX103")]
     assert found[0]["message"].endswith("(`Trainer.loss` is traced by `jax.jit` in main.py:6)")
+
+
+def test_a_configuration_option_updated_by_name_is_the_only_one_changed(tmp_path: Path) -> None:
+    # `config.update("b", ...)` changes `config.b`; `config.update(self._name, ...)` no option known
+    write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/conf.py": "class _Config:\n    a = True\n    b = 1.0\n\n    def update(self, name, value):\n"
+                       "        setattr(self, name, value)\n\n\nconfig = _Config()\n",
+        "pkg/ops.py": "import jax\nfrom pkg.conf import config\n\n\n@jax.jit\ndef f(x):\n"
+                      "    return x + 1 if config.a else x\n\n\n@jax.jit\ndef g(x):\n    return x * config.b\n",
+        "pkg/common.py": "from pkg.conf import config\n\n\nclass set_config:\n    def __init__(self, name, value):\n"
+                         "        self._name, self._value = name, value\n\n    def __enter__(self):\n"
+                         "        config.update(self._name, self._value)\n\n\ndef set_b():\n"
+                         "    config.update(\"b\", 2.0)\n",
+    })
+    result = jaxlint("check", "--no-cache", "--output-format", "json", ".", cwd=tmp_path)
+    assert [(f["code"], f["filename"], f["location"]["row"]) for f in findings(result)] == [("JAX101", "pkg/ops.py", 12)]

@@ -81,9 +81,21 @@ def state_changes(model: Model, imported: Callable[[str | None], bool],
             func = call.func  # type: ignore[attr-defined]
             if isinstance(func, ast.Attribute) and func.attr in MUTATORS and _at_run_time(model, call, scope):
                 name = _state_name(func.value, scope, imported)
-                if name:
+                if name and (name := _updated_option(name, call)):  # type: ignore[arg-type]
                     changes.append(Change(name, "mutated", call.lineno, where))  # type: ignore[attr-defined]
     return changes
+
+
+def _updated_option(name: str, call: ast.Call) -> str | None:
+    """What `call` (a mutating method of the state `name`) changes: `config.update("x64", True)`, a
+    configuration's option by name, changes that option; under a name only known when it runs
+    (`config.update(self._name, value)`), no option is known to change. Any other call, the state."""
+    if not (isinstance(call.func, ast.Attribute) and call.func.attr == "update" and len(call.args) == 2):
+        return name
+    option = call.args[0]
+    if isinstance(option, ast.Constant) and isinstance(option.value, str):
+        return f"{name}.{option.value}"
+    return None
 
 
 def _changed_by_store(target: ast.expr, scope: Scope, imported: Callable[[str | None], bool]) -> tuple[str, str] | None:
