@@ -11,6 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 from tests.expectations import project_findings
+from tests.test_cli import findings, jaxlint, write
 
 SOLVERS = """
     from functools import partial
@@ -47,3 +48,15 @@ def test_a_dict_is_unhashable_for_jax_jit_and_fine_for_filter_jit(tmp_path: Path
     (tmp_path / "use.py").write_text(textwrap.dedent(USE))
     found = project_findings(tmp_path)
     assert found.get("use.py", Counter()) == Counter({(10, "JAX203"): 1})  # `solve`, not `root_find` (row 9)
+
+
+def test_a_parameter_static_only_by_this_modules_calls_is_not_another_modules_static_argument(tmp_path):
+    # `acc` keeps its default in the defining module, but jit traces it: another module may pass arrays
+    write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/ops.py": "import jax\n\n\n@jax.jit\ndef f(data, acc=None):\n    return data\n",
+        "t.py": "from pkg.ops import f\n\n\ndef run(xs):\n    acc = None\n    for x in xs:\n"
+                "        acc = f(x, acc)\n    return acc\n",
+    })
+    result = jaxlint("check", "--no-cache", "--output-format", "json", ".", cwd=tmp_path)
+    assert findings(result) == []

@@ -171,8 +171,9 @@ def _function_facts(model: Model, scope: Scope) -> FunctionFacts:
     info = model.info(scope)
     # equinox's filter_jit takes no static arguments: it flattens each argument and keeps only the
     # leaves that are no arrays static (a dict or a list of them is fine, equinox 0.13.8)
-    if info.cached and "jit" in info.transforms and info.static_params and not info.filtered:
-        facts = facts._replace(jit_static=tuple(sorted(info.static_params)))
+    declared = info.static_params & info.declared_static  # not those only this module's calls leave static
+    if info.cached and "jit" in info.transforms and declared and not info.filtered:
+        facts = facts._replace(jit_static=tuple(sorted(declared)))
     facts = facts._replace(static_returns=_static_returns(model, scope))
     keys = model.keys
     # Key facts only where keys can be (the cost): other functions are taken, as any unknown

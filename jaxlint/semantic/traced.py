@@ -34,6 +34,9 @@ class TraceInfo:
     transforms: set[str] = field(default_factory=set)  # transform kinds that trace the body
     reasons: list[str] = field(default_factory=list)  # for people: "decorated with jax.jit", ...
     static_params: set[str] = field(default_factory=set)
+    # Of those, the ones a transform's own specification names (`static_argnums`/`static_argnames`):
+    # the rest are static as far as this module's calls show, which other modules' calls need not be.
+    declared_static: set[str] = field(default_factory=set)
     traced_params: set[str] = field(default_factory=set)
     abstract: bool = False  # Python control flow on traced values raises
     cached: bool = False  # compiled and cached: reads of rebound globals go stale
@@ -529,6 +532,8 @@ class TraceAnalysis:
             info.filtered = True
             # equinox keeps Python values static: what the annotation or default says, not the name
             static |= {p for p in target.params() if looks_static(target, p, by_name=False)}
+        if wrap.transform.cached:  # what jit (not vmap's in_axes, not grad) keeps static and hashes
+            info.declared_static |= static
         info.unbatched = (info.unbatched - static) | (unbatched - (info.static_params - info.unbatched))
         fixed = (info.static_params | static) - info.unbatched
         params = [p for p in target.params()[bound:] if p not in ("self", "cls") or bound]
