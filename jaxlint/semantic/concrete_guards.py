@@ -37,6 +37,11 @@ def concrete_only(model: Model, scope: Scope, node: ast.AST) -> bool:
     while parent is not None:
         if isinstance(parent, ast.Try) and child in parent.body and any(map(_catches_tracer_errors, parent.handlers)):
             return True
+        if isinstance(parent, ast.With) and child in parent.body and any(
+                isinstance(item.context_expr, ast.Call)
+                and model.qualified(item.context_expr.func, scope) == "jax.ensure_compile_time_eval"
+                for item in parent.items):
+            return True  # JAX computes the block's constants eagerly, with concrete values
         if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test and _about(parent.test, names):
             says = tracer_test(model, scope, parent.test)
             in_body = child in parent.body if isinstance(parent, ast.If) else child is parent.body

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.transforms import TRANSFORMS
 from jaxlint.rules.base import Report, function_label, snippet
+from jaxlint.semantic.concrete_guards import concrete_only
 
 if TYPE_CHECKING:
     from jaxlint.semantic.interpret import Facts
@@ -46,7 +47,7 @@ def check(model: Model) -> Iterator[Report]:
                 continue
             facts = facts or model.facts(scope)
             subject = call.func.value if name == "nonzero method" else (call.args[0] if call.args else None)  # type: ignore[attr-defined]
-            if not compiled and (subject is None or not facts.value(subject).traced):
+            if not compiled and (subject is None or not facts.value(subject).traced) or concrete_only(model, scope, call):
                 continue
             yield Report(call, f"`{snippet(call)}` in {info.describe(function_label(scope))} has a shape that depends "
                                f"on the values, which tracing cannot know: it raises; pass `size=` (and "
@@ -56,7 +57,7 @@ def check(model: Model) -> Iterator[Report]:
                 continue
             facts = facts or model.facts(scope)
             mask = subscript.slice  # type: ignore[attr-defined]
-            if _traced_boolean(model, mask, scope, facts):
+            if _traced_boolean(model, mask, scope, facts) and not concrete_only(model, scope, subscript):
                 yield Report(subscript, f"`{snippet(subscript)}` indexes with the traced boolean mask `{snippet(mask)}` "
                                         f"in {info.describe(function_label(scope))}: the result's length depends on "
                                         f"the values and it raises NonConcreteBooleanIndexError; use "
