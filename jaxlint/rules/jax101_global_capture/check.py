@@ -158,7 +158,9 @@ def _own_methods(chain: list[Scope]) -> Iterator[tuple[Scope, str]]:
     """Each method of the classes with the name of its object parameter."""
     for cls in chain:
         for method in cls.children:
-            params = method.positional_params() if method.is_function else []
+            if not isinstance(method.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue  # a lambda of the class body, or of a method's default (`f=lambda x: x`)
+            params = method.positional_params()
             if params and not _special_method(method):
                 yield method, params[0]
 
