@@ -27,7 +27,9 @@ _CLOCK_NAMES = frozenset(name.rsplit(".", 1)[-1] for name in _CLOCKS | _TIMEIT)
 _WAITING = frozenset(("builtins.float", "builtins.int", "builtins.bool", "builtins.complex", "builtins.print",
                       "builtins.str", "builtins.repr", "builtins.list", "builtins.tuple",
                       "numpy.asarray", "numpy.array", "numpy.allclose", "numpy.testing.assert_allclose",
-                      "jax.block_until_ready", "jax.device_get", "jax.effects_barrier"))
+                      "jax.block_until_ready", "jax.device_get", "jax.effects_barrier",
+                      # NumPy's own writers, re-exported by jax.numpy (the same functions on JAX 0.10.2)
+                      "jax.numpy.save", "jax.numpy.savez", "jax.numpy.savez_compressed"))
 _WAITING_METHODS = frozenset(("block_until_ready", "item", "tolist", "copy_to_host_async", "__array__"))
 # Methods that keep a result for later (`losses.append(loss)`): they wait for nothing.
 _KEEPING_METHODS = frozenset(("append", "appendleft", "extend", "insert"))
@@ -267,7 +269,7 @@ def _computes(model: Model, call: ast.Call, scope: Scope) -> bool:
     if isinstance(call.func, ast.Call) and model.transform_of(call.func.func, scope) is not None:
         return True  # `jax.jit(f)(x)`, `jax.vmap(f)(xs)`
     name = model.qualified(call.func, scope) or ""
-    return name.startswith(_COMPUTING) or _handed_jax_work(model, call, scope)
+    return name.startswith(_COMPUTING) and name not in _WAITING or _handed_jax_work(model, call, scope)
 
 
 def _handed_jax_work(model: Model, call: ast.Call, scope: Scope) -> bool:
