@@ -190,6 +190,7 @@ class TraceAnalysis:
         self._candidates = _call_names(imports, extra_jit)
         # Outer vmaps of a nested vmap (by id, kept alive): the inner one applied what both leave unmapped.
         self._outer_vmaps: dict[int, Wrap] = {}
+        self._bound_by_partial: dict[tuple[Scope, str], list[tuple[ast.expr, Scope]]] | None = None
 
     def run(self) -> dict[Scope, TraceInfo]:
         for scope in self.scopes:
@@ -458,6 +459,11 @@ class TraceAnalysis:
             if statement is not None:
                 return [(self.scope_of[statement], 0)]
             target = self._local_def(expr.id, scope, _FUNCTION_DEFS)
+            if target is None and (owner := scope.lookup_scope(expr.id)) is not None \
+                    and any(b.kind == "param" for b in owner.bindings.get(expr.id, ())):
+                # a parameter that `functools.partial(owner, name=f)` binds to a function: that function
+                return [ref for value, where in self._partial_bindings().get((owner, expr.id), ())
+                        for ref in self.function_refs(value, where)]
             return [(target, 0)] if target else []
         if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
             return self._method_refs(expr.value.id, expr.attr, scope)
@@ -489,6 +495,24 @@ class TraceAnalysis:
             if isinstance(expr.func, ast.Name):  # make_train(config): the def it returns
                 return [ref for factory, _ in self.function_refs(expr.func, scope) for ref in self._returned(factory)]
         return []
+
+    def _partial_bindings(self) -> dict[tuple[Scope, str], list[tuple[ast.expr, Scope]]]:
+        """(function, parameter) → the functions `functools.partial(function, parameter=f)` calls of
+        this module bind to it, each with the scope of the call (found once)."""
+        if self._bound_by_partial is None:
+            self._bound_by_partial = {}
+            for scope in self.scopes:
+                for call in scope.of_type(ast.Call):
+                    if not call.args or qualified_name(call.func, scope) not in T.PARTIAL:  # type: ignore[attr-defined]
+                        continue
+                    functions = [k for k in call.keywords  # type: ignore[attr-defined]
+                                 if k.arg and isinstance(k.value, (ast.Name, ast.Lambda, ast.Attribute))]
+                    if not functions:
+                        continue
+                    for target, _ in self.function_refs(call.args[0], scope):  # type: ignore[attr-defined]
+                        for keyword in functions:
+                            self._bound_by_partial.setdefault((target, keyword.arg), []).append((keyword.value, scope))
+        return self._bound_by_partial
 
     def _partial_keywords(self, expr: ast.expr, scope: Scope) -> set[str]:
         """The parameters `partial(f, name=value)` binds to something other than None, where `expr`
