@@ -24,7 +24,7 @@ from jaxlint.semantic.interpret_state import (
 )
 from jaxlint.semantic.interpret_statements import StatementInterpreter, function_value
 from jaxlint.semantic.imports import qualified_name
-from jaxlint.semantic.scopes import every_parameter
+from jaxlint.semantic.scopes import class_named, every_parameter
 from jaxlint.semantic.values import (
     MAYBE_TRACED,
     NOT_TRACED,
@@ -399,14 +399,10 @@ _TEXT_ENUMS = frozenset(("enum.Enum", "enum.StrEnum"))
 def _class_text_constant(node: ast.Attribute, scope: Scope) -> bool:
     """`Mode.PREFILL` of a class of this module whose body binds `PREFILL` once, to a str or None,
     or a member of an `Enum` (not an `IntEnum`) of this module."""
-    if not isinstance(node.value, ast.Name):
+    cls = class_named(scope, node.value.id) if isinstance(node.value, ast.Name) else None
+    if cls is None:
         return False
-    owner = scope.lookup_scope(node.value.id)
-    bindings = owner.bindings.get(node.value.id, []) if owner is not None else []
-    if len(bindings) != 1 or bindings[0].kind != "class":
-        return False
-    cls = bindings[0].node
-    if any(qualified_name(base, owner) in _TEXT_ENUMS for base in cls.bases):  # type: ignore[attr-defined]
+    if any(qualified_name(base, scope) in _TEXT_ENUMS for base in cls.bases):
         return True
     values = [stmt.value for stmt in cls.body if isinstance(stmt, (ast.Assign, ast.AnnAssign))  # type: ignore[attr-defined]
               and any(isinstance(t, ast.Name) and t.id == node.attr

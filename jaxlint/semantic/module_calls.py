@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.transforms import TRANSFORMS
+from jaxlint.semantic.scopes import class_named
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -170,13 +171,8 @@ class ModuleCalls:
 
     def _class_called(self, call: ast.Call, scope: Scope) -> Scope | None:
         """The class of this module that `call` instantiates by its name, if it is one."""
-        if not isinstance(call.func, ast.Name):
-            return None
-        owner = scope.lookup_scope(call.func.id)
-        bindings = owner.bindings.get(call.func.id, []) if owner is not None else []
-        if len(bindings) != 1 or bindings[0].kind != "class":
-            return None
-        return self.model.scope_of.get(bindings[0].node)
+        cls = class_named(scope, call.func.id) if isinstance(call.func, ast.Name) else None
+        return self.model.scope_of.get(cls) if cls is not None else None
 
     def _bound(self, expr: ast.expr, parent: ast.AST | None, scope: Scope, follow: Follow) -> bool:
         """`name = expr`, `self.name = expr` or a class field `name: T = expr`: follow the reads."""

@@ -130,6 +130,15 @@ def child_fields(kind: type) -> tuple[str, ...]:
     return fields
 
 
+def class_named(scope: Scope, name: str) -> ast.ClassDef | None:
+    """The class statement `name` denotes where `scope` reads it, when it is bound once, to one."""
+    owner = scope.lookup_scope(name)
+    bindings = owner.bindings.get(name, []) if owner is not None else []
+    if len(bindings) != 1 or bindings[0].kind != "class":
+        return None
+    return bindings[0].node  # type: ignore[return-value]
+
+
 def every_parameter(arguments: ast.arguments) -> list[ast.arg]:
     """A function's or lambda's parameters in order: positional-only, positional, keyword-only,
     then `*args` and `**kwargs` where it has them."""
