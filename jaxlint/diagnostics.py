@@ -29,6 +29,16 @@ class Fix:
 
 
 @dataclass(frozen=True)
+class Related:
+    """A place a finding's message names as a step of its evidence (`line 12` of "`n` is traced:
+    `jax.vmap` at line 12 ..."), with what happens there."""
+
+    row: int  # 1-based; within `cell` for a notebook
+    message: str
+    cell: int | None = None
+
+
+@dataclass(frozen=True)
 class Finding:
     code: str
     name: str
@@ -47,6 +57,9 @@ class Finding:
     fixable: str | None = None
     # Rule-specific facts the fix builder needs (plain JSON-able data).
     fix_data: Any = field(default=None, compare=False)
+    # The places the message names as its evidence (SARIF's relatedLocations, the editor's
+    # relatedInformation); the JSON output keeps its shape and says them in the message.
+    related: tuple[Related, ...] = field(default=(), compare=False)
 
     def fixed_by(self, unsafe: bool) -> bool:
         """Whether `--fix` (with `--unsafe-fixes` when `unsafe`) applies this finding's built fix."""

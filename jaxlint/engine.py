@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jaxlint.config import Settings
-from jaxlint.diagnostics import Finding, Location
+from jaxlint.diagnostics import Finding, Location, Related
 from jaxlint.parallel import Workers, ordered_map
 from jaxlint.paths import module_name, package_of, read_file
 from jaxlint.results import FileResult
@@ -233,12 +233,21 @@ def _finding(report: Report, info, path: str, source: Source, model: Model) -> F
         code=info.code, name=info.name, severity=report.severity or info.severity,
         message=report.message + _called_from(model, report.scope),
         filename=path, start=(row, column), end=(end_row, end_column), source=source,
-        function=model.qualname(report.scope), fixable=report.fixable, fix_data=report.fix_data)
+        function=model.qualname(report.scope), fixable=report.fixable, fix_data=report.fix_data,
+        related=tuple(_related(row, text, source) for row, text in report.related))
     if source.cells and report.lines:
         from jaxlint import notebooks
 
         return replace(finding, message=notebooks.cell_lines(report.message, report.lines, source.cells, finding.cell))
     return finding
+
+
+def _related(row: int, message: str, source: Source) -> Related:
+    """A step of a finding's evidence at a row of the module (of its cell, in a notebook)."""
+    if source.cells:
+        cell, row = source.cells[min(row, len(source.cells)) - 1]
+        return Related(row, message, cell)
+    return Related(row, message)
 
 
 def _called_from(model: Model, scope) -> str:

@@ -320,6 +320,20 @@ def test_sarif_log():
     assert second["level"] == "warning" and "fixes" not in second
 
 
+def test_sarif_relates_a_crash_finding_to_the_step_that_traces_its_operand(tmp_path: Path):
+    (tmp_path / "m.py").write_text("import jax\n\n\ndef f(x, flag):\n    if flag:\n        return x\n    return -x\n\n\n"
+                                   "g = jax.jit(f)\n")
+    out = subprocess.run([sys.executable, "-m", "jaxlint", "check", "--no-cache", "--output-format", "sarif", "m.py"],
+                         cwd=tmp_path, capture_output=True, text=True).stdout
+    [result] = json.loads(out)["runs"][0]["results"]
+    assert result["relatedLocations"] == [{
+        "id": 1, "message": {"text": "`flag` is traced here: `jax.jit` at line 10 traces the arguments of `f`"},
+        "physicalLocation": {"artifactLocation": {"uri": "m.py"}, "region": {"startLine": 10}}}]
+    as_json = subprocess.run([sys.executable, "-m", "jaxlint", "check", "--no-cache", "--output-format", "json", "m.py"],
+                             cwd=tmp_path, capture_output=True, text=True).stdout
+    assert "related" not in json.loads(as_json)[0]  # the JSON keeps its shape: the message says the step
+
+
 def test_sarif_marks_unsafe_fixes_and_offers_none_that_was_not_built():
     unsafe = finding(code="JAX102", name="prng-key-reuse", fixable="unsafe")
     intent_only = finding(code="JAX102", name="prng-key-reuse", fixable="unsafe", fix=None)

@@ -173,6 +173,17 @@ async def test_cross_module_finding_in_the_helpers_buffer_names_the_caller(clien
     assert hover is not None and "tracer-bool-conversion" in hover.contents.value
 
 
+async def test_a_crash_finding_points_at_the_step_that_traces_its_operand(client: LanguageClient, project: Path):
+    path = project / "chained.py"
+    text = "import jax\n\n\ndef f(x, flag):\n    if flag:\n        return x\n    return -x\n\n\ng = jax.jit(f)\n"
+    path.write_text(text)
+    uri = _open(client, path)
+    [found] = [d for d in await _diagnostics(client, uri, 1) if d.code == "JAX103"]
+    assert "(`flag` is traced: `jax.jit` at line 10 traces the arguments of `f`)" in found.message
+    [step] = found.related_information
+    assert step.location.uri == uri and step.location.range.start.line == 9 and "`flag` is traced here" in step.message
+
+
 async def test_the_unsaved_text_is_linted(client: LanguageClient, project: Path):
     """On disk the file is clean; the editor's buffer has an in-place update: the buffer is what counts."""
     path = project / "unsaved.py"

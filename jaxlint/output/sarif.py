@@ -92,6 +92,13 @@ def result_object(finding: Finding) -> dict[str, Any]:
         "message": {"text": cell_prefix(finding) + finding.message},
         "locations": [{"physicalLocation": location}],
     }
+    related = [r for r in finding.related if r.cell is None]  # (a notebook's rows are no region of the file)
+    if related:
+        result["relatedLocations"] = [
+            {"id": number, "message": {"text": r.message},
+             "physicalLocation": {"artifactLocation": {"uri": file_uri(finding.filename)},
+                                  "region": {"startLine": r.row}}}
+            for number, r in enumerate(related, start=1)]
     if finding.fix is not None and finding.cell is None:
         result["fixes"] = [{
             "description": {"text": finding.fix.message},

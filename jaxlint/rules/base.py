@@ -22,6 +22,7 @@ class Report:
     fixable: str | None = None  # "safe" | "unsafe" when the rule can fix this one
     fix_data: Any = None
     lines: tuple[int, ...] = ()  # module rows the message names as `line N` (rewritten for notebook cells)
+    related: tuple[tuple[int, str], ...] = ()  # (module row, what happens there): the evidence's steps
 
 
 def snippet(node: ast.AST, limit: int = 40) -> str:

@@ -21,6 +21,7 @@ class Chain(NamedTuple):
 
     text: str  # "`n` is traced: `jax.vmap` at line 12 traces the arguments of `body`"; "" when unknown
     lines: tuple[int, ...] = ()
+    related: tuple[tuple[int, str], ...] = ()  # each step's row and words, for related locations
 
 
 def why_traced(model: Model, scope: Scope, operand: ast.expr) -> Chain:
@@ -33,7 +34,9 @@ def why_traced(model: Model, scope: Scope, operand: ast.expr) -> Chain:
             steps.append((name, origin))
     said = steps[:_SAID]
     return Chain("; ".join(f"`{name}` is traced: {origin.text}" for name, origin in said),
-                 tuple(origin.line for _, origin in said if origin.line is not None))
+                 tuple(origin.line for _, origin in said if origin.line is not None),
+                 tuple((origin.line, f"`{name}` is traced here: {origin.text}")
+                       for name, origin in said if origin.line is not None))
 
 
 def proven(model: Model, scope: Scope, operand: ast.expr) -> bool:

@@ -81,8 +81,8 @@ class JaxlintServer(LanguageServer):
 
     def publish(self, uri: str, lint: BufferLint) -> None:
         positions = Positions(lint.text, self.workspace.position_codec)
-        shown = [diagnostic(f, positions) for f in lint.findings]
-        shown += [diagnostic(f, positions, suppressed=True) for f in lint.suppressed]
+        shown = [diagnostic(f, positions, uri=uri) for f in lint.findings]
+        shown += [diagnostic(f, positions, suppressed=True, uri=uri) for f in lint.suppressed]
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=shown,
                                                                               version=lint.version))
 

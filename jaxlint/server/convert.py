@@ -55,7 +55,8 @@ class Positions:
         return before + min(max(location.column - 1, 0), width)
 
 
-def diagnostic(finding: Finding, positions: Positions, *, suppressed: bool = False) -> types.Diagnostic:
+def diagnostic(finding: Finding, positions: Positions, *, suppressed: bool = False,
+               uri: str | None = None) -> types.Diagnostic:
     """The finding as the editor shows it. `data` says whether it has a fix and of which kind, and
     whether a `# noqa` silences it (then it is a greyed-out hint: shown, not counted)."""
     start, end = finding.location, finding.end_location
@@ -75,7 +76,20 @@ def diagnostic(finding: Finding, positions: Positions, *, suppressed: bool = Fal
                                                                               types.DiagnosticSeverity.Warning),
         code_description=types.CodeDescription(href=href) if href else None,
         tags=[types.DiagnosticTag.Unnecessary] if suppressed else None,
+        related_information=_related_information(finding, positions, uri),
         data={"name": finding.name, "fix": fix, "suppressed": suppressed})
+
+
+def _related_information(finding: Finding, positions: Positions,
+                         uri: str | None) -> list[types.DiagnosticRelatedInformation] | None:
+    """The steps of the finding's evidence, each at its line of the document (a notebook's cells are
+    documents of their own: not said there)."""
+    steps = [r for r in finding.related if r.cell is None]
+    if uri is None or not steps:
+        return None
+    return [types.DiagnosticRelatedInformation(
+        location=types.Location(uri=uri, range=positions.range(Location(r.row, 1), Location(r.row, 1))),
+        message=r.message) for r in steps]
 
 
 def text_edits(edits: tuple[Edit, ...], positions: Positions) -> list[types.TextEdit]:

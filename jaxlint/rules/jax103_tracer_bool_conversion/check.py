@@ -106,7 +106,7 @@ def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Re
                    f"TracerBoolConversionError; {static.named} only steers Python control flow: "
                    f"mark it static (`static_argnames`)")
         return Report(operand, with_chain(message, chain), scope, fixable="safe", fix_data=static.data,
-                      lines=chain.lines)
+                      lines=chain.lines, related=chain.related)
     hint = "use `jnp.where(...)`" if construct == "conditional expression" else "use `jax.lax.cond`/`jnp.where`"
     if construct == "`while`":
         hint = "use `jax.lax.while_loop`"
@@ -118,7 +118,7 @@ def _report(model: Model, scope: Scope, operand: ast.expr, construct: str) -> Re
     carry = None if form else while_carry(model, scope, operand)  # or `lax.while_loop`
     data = form or ({"where": "loop", "carry": carry} if carry else None)
     return Report(operand, with_chain(message, chain), scope, fixable="unsafe" if data else None, fix_data=data,
-                  lines=chain.lines)
+                  lines=chain.lines, related=chain.related)
 
 
 def _traced_by(info: TraceInfo, scope: Scope) -> str:

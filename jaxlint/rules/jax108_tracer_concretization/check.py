@@ -101,6 +101,7 @@ def _report(model: Model, scope: Scope, expr: ast.expr, sink: str) -> Report:
            f"{f' ({chain.text})' if chain.text else ''}: it raises {error}"
     static = static_fix(model, scope, expr)
     if static is None:
-        return Report(expr, f"{head}; {instead}", scope, lines=chain.lines)
+        return Report(expr, f"{head}; {instead}", scope, lines=chain.lines, related=chain.related)
     return Report(expr, f"{head}; {static.named} is used only where a static value is fine: mark it static "
-                        f"(`static_argnames`)", scope, fixable="safe", fix_data=static.data, lines=chain.lines)
+                        f"(`static_argnames`)", scope, fixable="safe", fix_data=static.data, lines=chain.lines,
+                  related=chain.related)

@@ -49,7 +49,8 @@ def check(model: Model) -> Iterator[Report]:
             yield Report(call, f"`{snippet(func)}` converts its input to a NumPy array, but `{snippet(traced)}` is traced in "
                                f"{info.describe(function_label(scope))}{f' ({chain.text})' if chain.text else ''}: it "
                                f"raises TracerArrayConversionError; {instead}",
-                         scope, fixable="safe" if name in WITH_JNP else None, fix_data={"name": short}, lines=chain.lines)
+                         scope, fixable="safe" if name in WITH_JNP else None, fix_data={"name": short},
+                         lines=chain.lines, related=chain.related)
 
 
 def _surely_traced(value: Value) -> bool:
@@ -84,4 +85,4 @@ def _indexed_tables(model: Model, scope: Scope) -> Iterator[Report]:
         yield Report(subscript, f"indexing the NumPy array `{base}` with `{snippet(traced)}`, which is traced in {where}, "
                                 f"converts the index to NumPy: it raises TracerArrayConversionError; index a JAX copy, "
                                 f"`jnp.asarray({base})[...]`", scope, fixable="safe", fix_data={"table": True},
-                     lines=chain.lines)
+                     lines=chain.lines, related=chain.related)
