@@ -152,7 +152,13 @@ class LoopShapes:
             if any(self.loops.depends(w, loops) for w in widths) or not call.args:
                 return None
             return self.shape_change(call.args[0], scope, loops, followed)
-        if jax_name == "jax.numpy.arange" and 2 <= len(call.args) <= 3 and not call.keywords:
+        if name in ("builtins.list", "builtins.tuple") and len(call.args) == 1 and not call.keywords:
+            return self.shape_change(call.args[0], scope, loops, followed)  # `list(range(i))`: as long as its items
+        if (name == "builtins.range" or jax_name == "jax.numpy.arange") and len(call.args) == 1 and not call.keywords:
+            why = self._slice_change(ast.Slice(lower=None, upper=call.args[0]), loops)  # `range(i)`: `[:i]`'s length
+            return why and why.replace("slice", "range")
+        if (name == "builtins.range" or jax_name == "jax.numpy.arange") and 2 <= len(call.args) <= 3 \
+                and not call.keywords:
             # `arange(i, min(n, i + k))`: its length is that of the slice `i:min(n, i + k)`
             if len(call.args) == 3 and self.loops.depends(call.args[2], loops):
                 return f"its step `{ast.unparse(call.args[2])}` changes every iteration"
