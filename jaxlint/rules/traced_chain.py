@@ -20,8 +20,12 @@ class Chain(NamedTuple):
     """Why an operand is traced, in words, and the rows the words name."""
 
     text: str  # "`n` is traced: `jax.vmap` at line 12 traces the arguments of `body`"; "" when unknown
-    lines: tuple[int, ...] = ()
     related: tuple[tuple[int, str], ...] = ()  # each step's row and words, for related locations
+
+    @property
+    def lines(self) -> tuple[int, ...]:
+        """The rows the text names (a notebook cites them within their cells)."""
+        return tuple(row for row, _ in self.related)
 
 
 def why_traced(model: Model, scope: Scope, operand: ast.expr) -> Chain:
@@ -34,7 +38,6 @@ def why_traced(model: Model, scope: Scope, operand: ast.expr) -> Chain:
             steps.append((name, origin))
     said = steps[:_SAID]
     return Chain("; ".join(f"`{name}` is traced: {origin.text}" for name, origin in said),
-                 tuple(origin.line for _, origin in said if origin.line is not None),
                  tuple((origin.line, f"`{name}` is traced here: {origin.text}")
                        for name, origin in said if origin.line is not None))
 
