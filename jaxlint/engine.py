@@ -245,7 +245,7 @@ def _finding(report: Report, info, path: str, source: Source, model: Model) -> F
 def _related(row: int, message: str, source: Source) -> Related:
     """A step of a finding's evidence at a row of the module (of its cell, in a notebook)."""
     if source.cells:
-        cell, row = source.cells[min(row, len(source.cells)) - 1]
+        cell, row = source.cell_row(row)
         return Related(row, message, cell)
     return Related(row, message)
 
@@ -266,8 +266,8 @@ def _located(*, start: tuple[int, int], end: tuple[int, int], source: Source | N
     cell = None
     noqa_row = row
     if source is not None and source.cells:
-        cell, row = source.cells[min(row, len(source.cells)) - 1]
-        end_cell, end_row = source.cells[min(end_row, len(source.cells)) - 1]
+        cell, row = source.cell_row(row)
+        end_cell, end_row = source.cell_row(end_row)
         if end_cell != cell:
             end_row, end_column = row, column + 1
     return Finding(location=Location(row, column), end_location=Location(end_row, end_column), cell=cell,

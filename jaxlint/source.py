@@ -107,6 +107,11 @@ class Source:
         """Row is 1-based; rows past the end are empty."""
         return self.lines[row - 1] if 0 < row <= len(self.lines) else ""
 
+    def cell_row(self, row: int) -> tuple[int, int]:
+        """For a notebook (`cells` set): the cell a row of the joined text is in, and the row within it."""
+        assert self.cells is not None
+        return self.cells[min(row, len(self.cells)) - 1]
+
     def char_column(self, row: int, byte_col: int) -> int:
         """0-based UTF-8 byte offset on `row` → 0-based character offset."""
         line = self.line(row)

@@ -25,6 +25,10 @@ ARRAY_METHODS = frozenset((
     "reshape", "astype", "transpose", "squeeze", "ravel", "flatten", "dot", "clip", "round", "conj", "swapaxes",
     "take", "repeat", "sort", "argsort", "copy", "view", "__getitem__", "nonzero", "diagonal", "trace",
 ))
+# Attributes only an array has (lists and dicts have `copy`, lists `sort`): a value read through
+# one is an array.
+ARRAY_ONLY_ATTRIBUTES = (ARRAY_METHODS - {"copy", "sort", "__getitem__"}) | SHAPE_ATTRS | STATIC_ATTRS | ARRAY_ATTRS \
+    | {"at"}
 AT_METHODS = frozenset(("set", "add", "subtract", "multiply", "divide", "power", "min", "max", "apply", "get"))
 
 JAX_ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.image.", "jax.random.", "jax.ops.")

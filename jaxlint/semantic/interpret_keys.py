@@ -66,9 +66,9 @@ class KeyTracker:
             if node.args and args and args[0].key is not None and isinstance(data, ast.Constant):
                 self._derive(node.args[0], args[0].key, ("fold_in", data.value), node, state)
             return
-        if kind == "derive" and _switched_off(node):
-            return  # `apply(..., deterministic=True)`: dropout draws nothing from its keys
         if kind == "derive":  # flax init/apply: keys derived per module path, the same for the same call
+            if _switched_off(node):
+                return  # `apply(..., deterministic=True)`: dropout draws nothing from its keys
             rngs = flax_rng_arguments(node)
             method = next((ast.dump(k.value) for k in node.keywords if k.arg == "method"), None)
             derived = set()  # one key for several streams (`rngs={"params": k, "dropout": k}`): once

@@ -7,14 +7,13 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from jaxlint.knowledge import transforms as T
-from jaxlint.knowledge.api import ARRAY_ATTRS, ARRAY_METHODS, SHAPE_ATTRS, STATIC_ATTRS
+from jaxlint.knowledge.api import ARRAY_ONLY_ATTRIBUTES
 from jaxlint.project.summary import may_be_project
 from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
 from jaxlint.semantic.scopes import Scope
 from jaxlint.written import dotted, unparsed
 
 _FUNCTION_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_ARRAY_USES = SHAPE_ATTRS | STATIC_ATTRS | ARRAY_ATTRS | (ARRAY_METHODS - {"copy", "__getitem__", "index", "count"})
 _APPLIED = ("decorated with ", "wrapped by ")  # reasons of a transform applied to the function itself
 _LAX_BODY = "body of "
 _DIRECT_REASONS = (*_APPLIED, _LAX_BODY)
@@ -322,7 +321,7 @@ class TraceAnalysis:
             if load.id != param or not isinstance(load.ctx, ast.Load):  # type: ignore[attr-defined]
                 continue
             parent = self.parents.get(load)
-            if isinstance(parent, ast.Attribute) and parent.attr in _ARRAY_USES \
+            if isinstance(parent, ast.Attribute) and parent.attr in ARRAY_ONLY_ATTRIBUTES \
                     or isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.MatMult):
                 return True
             if isinstance(parent, ast.Call) and parent.args and parent.args[0] is load and (

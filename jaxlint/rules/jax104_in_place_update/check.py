@@ -7,15 +7,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from jaxlint.knowledge.api import (
-    ARRAY_ATTRS,
-    ARRAY_METHODS,
-    CONTAINER_MAKERS,
-    JAX_ARRAY_MODULES,
-    SHAPE_ATTRS,
-    STATIC_ATTRS,
-    is_container_param,
-)
+from jaxlint.knowledge.api import ARRAY_ONLY_ATTRIBUTES, CONTAINER_MAKERS, JAX_ARRAY_MODULES, is_container_param
 from jaxlint.rules.base import Report, snippet
 from jaxlint.rules.jax104_in_place_update.containers import callers_give_containers
 from jaxlint.semantic.concrete_guards import concrete_only
@@ -352,7 +344,7 @@ def _used_as_array(model: Model, scope: Scope, base: ast.expr) -> bool:
     # only the uses of the value assigned into count: `x = Encoder()(x)` later makes a new one
     reaching = _binding_line(bindings, base.lineno)
     for node in scope.of_type(ast.Attribute):
-        if isinstance(node.value, ast.Name) and node.value.id == name and node.attr in _ARRAY_ONLY \
+        if isinstance(node.value, ast.Name) and node.value.id == name and node.attr in ARRAY_ONLY_ATTRIBUTES \
                 and _binding_line(bindings, node.lineno) == reaching:  # type: ignore[attr-defined]
             return True
     for call in scope.of_type(ast.Call):
@@ -427,7 +419,6 @@ def _may_be_container(model: Model, scope: Scope, base: ast.expr) -> bool:
 
 
 # What only arrays have: not `copy` (lists and dicts have it), `sort` (lists), `__getitem__` (any container).
-_ARRAY_ONLY = (ARRAY_METHODS - {"copy", "sort", "__getitem__"}) | SHAPE_ATTRS | STATIC_ATTRS | ARRAY_ATTRS | {"at"}
 
 
 def _report(model: Model, stmt: ast.stmt, target: ast.Subscript, base: ast.expr, indices: list[ast.expr],
