@@ -129,6 +129,8 @@ _CHECKER = re.compile(r"^_*(is|has|check|assert|validate|ensure|verify|print|log
 ABSTRACT_EVALUATION = frozenset(("jax.eval_shape", "jax.make_jaxpr", "equinox.filter_eval_shape",
                                  "equinox.filter_make_jaxpr", "flax.nnx.eval_shape"))
 # Methods of a jitted function that trace or lower it without running it (`jax.jit(f).lower(key, x)`).
+# Calls that run the callable they are handed before they return, and keep no reference to it.
+RUN_AT_ONCE = frozenset(("timeit.timeit", "timeit.repeat"))
 STAGING_METHODS = frozenset(("lower", "trace", "eval_shape"))
 # Calls that keep a value in a container (`seq.append((key, s))`: logs, replays) or in a record
 # (`state.replace(rng=rng)`): the key is not drawn from. A record is state that is read back to

@@ -70,6 +70,13 @@ LAX_LOOP_BODIES = frozenset((("jax.lax.scan", 0), ("jax.lax.fori_loop", 2), ("ja
                              ("jax.lax.map", 0), ("jax.lax.scan", "f"), ("jax.lax.fori_loop", "body_fun"),
                              ("jax.lax.while_loop", "body_fun"), ("jax.lax.map", "f")))
 
+# Where a lax loop's initial carry is (position, keyword), and which parameter of its body takes it.
+LAX_CARRIES: dict[str, tuple[int, str, int]] = {
+    "jax.lax.scan": (1, "init", 0),
+    "jax.lax.fori_loop": (3, "init_val", 1),
+    "jax.lax.while_loop": (2, "init_val", 0),
+}
+
 # Functions given to these run on the host with concrete values: never traced.
 HOST_CALLBACKS = frozenset((
     "jax.debug.callback", "jax.pure_callback", "jax.experimental.io_callback", "jax.io_callback",

@@ -1,14 +1,16 @@
 """Entries of a pytree handed in through a transform (`cfg["use_bias"]`, `state[0]`).
 
 `jax.jit`, `vmap` and lax bodies turn every leaf of the pytrees they are given into an array
-tracer, Python bools and ints included. An entry picked by a constant key is such a leaf, unless
-it is itself a container (a nested dict, a list of layers): the function's own code says so
-when it uses the same entry as one.
+tracer, Python bools and ints included. An entry picked by a constant key may be such a leaf, or
+itself a container (a nested dict, a list of layers), or None (an empty subtree, passed as it
+is): the function's own code says which when it uses the same entry as a container or as an
+array.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from jaxlint.knowledge import api
@@ -25,6 +27,13 @@ def constant_key(index: ast.expr) -> bool:
     if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
         index = index.operand
     return isinstance(index, ast.Constant) and type(index.value) in (str, int)
+
+
+def key_value(index: ast.expr) -> str | int:
+    """The entry a `constant_key` picks: `"name"`, `0`, `-1`."""
+    if isinstance(index, ast.UnaryOp):
+        return -index.operand.value  # type: ignore[attr-defined,no-any-return]
+    return index.value  # type: ignore[attr-defined,no-any-return]
 
 
 def entry_key(node: ast.expr) -> str | None:
@@ -46,6 +55,50 @@ def used_as_containers(scope: Scope) -> set[str]:
             if (key := entry_key(used)) is not None:
                 found.add(key)
     return found
+
+
+def leaf_expression(item: ast.expr, qualify: Callable[[ast.expr], str | None]) -> bool:
+    """`item`, written where a pytree is built, is one leaf: a number, a bool, or what a `jax` or
+    `jnp` function returns (`qualify` names a callee)."""
+    if isinstance(item, ast.UnaryOp):
+        item = item.operand
+    if isinstance(item, ast.Constant):
+        return isinstance(item.value, (bool, int, float, complex))
+    return isinstance(item, ast.Call) and (qualify(item.func) or "").startswith(api.JAX_ARRAY_MODULES)
+
+
+def used_as_arrays(scope: Scope) -> set[str]:
+    """The entries `scope` computes with as arrays: operands of arithmetic or of an ordering
+    (`<`, `>=`), sliced (`x[:, 0]`), or read an attribute only arrays have (`x.shape`,
+    `x.astype`), or converted to a number (`int(x)`). A container or None would raise there, so in
+    code that runs each is a leaf."""
+    found: set[str] = set()
+    for node in scope.of_type(ast.BinOp, ast.UnaryOp, ast.Compare, ast.Attribute, ast.Subscript, ast.Call):
+        for used in _array_operands(node):
+            if (key := entry_key(used)) is not None:
+                found.add(key)
+    return found
+
+
+_ORDERINGS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _array_operands(node: ast.AST) -> list[ast.expr]:
+    if isinstance(node, ast.BinOp):
+        return [node.left, node.right]
+    if isinstance(node, ast.UnaryOp):
+        return [] if isinstance(node.op, ast.Not) else [node.operand]
+    if isinstance(node, ast.Compare):
+        exprs = [node.left, *node.comparators]
+        return [e for i, e in enumerate(exprs)
+                if any(isinstance(op, _ORDERINGS) for op in node.ops[max(i - 1, 0):i + 1])]
+    if isinstance(node, ast.Attribute):
+        return [node.value] if node.attr in api.ARRAY_ONLY_ATTRIBUTES else []
+    if isinstance(node, ast.Subscript):
+        return [node.value] if isinstance(node.slice, (ast.Slice, ast.Tuple)) else []
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("int", "float", "complex"):
+        return node.args[:1]  # a number's conversion: a subtree or None raises there
+    return []
 
 
 def _container_operands(node: ast.AST) -> list[ast.expr]:

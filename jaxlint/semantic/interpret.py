@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge import api
 from jaxlint.semantic.calls import call_value
-from jaxlint.semantic.entries import constant_key, entry_key, used_as_containers
+from jaxlint.semantic.entries import constant_key, entry_key, key_value, leaf_expression, used_as_arrays, used_as_containers
 from jaxlint.semantic.interpret_keys import KeyTracker
 from jaxlint.semantic.interpret_state import (
     Facts,
@@ -61,6 +61,7 @@ class Interpreter(StatementInterpreter, KeyTracker):
         self._reported: set[ast.AST] = set()
         self._maybe_drawn: set[ast.AST] = set()  # key arguments only an unknown callee may draw from
         self._containers: set[str] | None = None  # entries this function uses as containers, when asked
+        self._arrays: set[str] | None = None  # and those it computes with as arrays
         self.staging = bool(info and info.traced and (info.cached or "module" in info.transforms))
         self.random_key_args = model.keys.random_key_args(scope)
         self.tracks_keys = model.keys.may_hold_keys()
@@ -308,7 +309,33 @@ class Interpreter(StatementInterpreter, KeyTracker):
             self._containers = used_as_containers(self.scope)
         if isinstance(node, (ast.Tuple, ast.List, ast.Starred)) or entry_key(node) in self._containers:
             return replace(TREE, leaves=True)
-        return replace(TRACED, jax=False)  # a tracer, but a subtree for all we know about its type
+        if self._arrays is None:
+            self._arrays = used_as_arrays(self.scope)
+        # a tracer, but a subtree for all we know about its type: None or a dict, unless the function
+        # uses it as an array or the loop's initial carry gives a leaf there
+        proven = entry_key(node) in self._arrays or self._given_leaf(node)
+        return replace(TRACED, jax=False, uncertain=not proven)
+
+    def _given_leaf(self, node: ast.expr) -> bool:
+        """`cfg["flag"]`, `state[1]`, or `done` of `x, done = carry`, where what the function is
+        given there is a leaf: every initial carry of the lax loop it is the body of, or every call
+        of it in this module, passes a number, a bool or a `jnp` result (`(x, False)`,
+        `{"flag": True}`)."""
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and constant_key(node.slice):
+            param, entry = node.value.id, key_value(node.slice)
+        else:
+            tuple_, statement = self.model.parent(node), self.model.parent(self.model.parent(node))
+            if not (isinstance(tuple_, (ast.Tuple, ast.List)) and isinstance(statement, ast.Assign)
+                    and isinstance(statement.value, ast.Name)):
+                return False
+            param, entry = statement.value.id, tuple_.elts.index(node)
+        if len(self.scope.bindings.get(param, ())) != 1 or self.scope.bindings[param][0].kind != "param":
+            return False
+        carries = self.info.carry_leaves if self.info is not None else {}
+        if param in carries:
+            return entry in carries[param]
+        given = self.model.arguments_from_callers(self.scope, param)
+        return bool(given) and all(_literal_leaf(argument, entry, scope, self.model) for scope, argument in given)
 
     def _eval_Slice(self, node: ast.Slice, state: State) -> Value:
         parts = [self.eval(p, state) for p in (node.lower, node.upper, node.step) if p is not None]
@@ -446,3 +473,14 @@ def _mapping_view(node: ast.Call) -> str | None:
     if isinstance(func, ast.Attribute) and func.attr in ("keys", "items") and not node.args and not node.keywords:
         return func.attr
     return None
+
+
+def _literal_leaf(argument: ast.expr, entry: object, scope: Scope, model: Model) -> bool:
+    """The entry `entry` of the display `argument` (`{"flag": True}`, `(x, 0)`) is a leaf."""
+    if isinstance(argument, ast.Dict):
+        items = [v for k, v in zip(argument.keys, argument.values) if isinstance(k, ast.Constant) and k.value == entry]
+    elif isinstance(argument, (ast.Tuple, ast.List)) and isinstance(entry, int) and -len(argument.elts) <= entry < len(argument.elts):
+        items = [argument.elts[entry]]
+    else:
+        return False
+    return len(items) == 1 and leaf_expression(items[0], lambda func: model.qualified(func, scope))

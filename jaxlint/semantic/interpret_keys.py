@@ -111,7 +111,8 @@ class KeyTracker:
                     if first is None:
                         state.consumed[sub_value.key] = (node, sub_expr)
                     continue
-                if first is None and sub_value.key[0] == "outer" and self.info is not None and self.info.loop_body:
+                if first is None and sub_value.key[0] == "outer" and self.info is not None and self.info.loop_body \
+                        and not (kind == "consume" and self._hands_iteration_value(node, self.info.loop_counters)):
                     # a lax loop body reading a key from outside: the same key every iteration
                     self.loop_depth += 1
                     self._reuse(sub_expr, node, node)
@@ -130,9 +131,10 @@ class KeyTracker:
                         self._reuse(sub_expr, node, first[0])
                 elif first is not None and self._is_split(node) and not self._is_split(first[0]):
                     self._reuse(first[1], first[0], node, split_elsewhere=True)  # where the fix goes
-                elif first is not None and not (first[0] is node and self._picks_one_element(node)):
+                elif first is not None and not (first[0] is node and (self._picks_one_element(node) or kind == "consume"
+                                                                      and self._hands_iteration_value(node))):
                     self._reuse(sub_expr, node, first[0])
-                elif first is None:
+                elif first is None and kind != "store":  # kept in a record or a list: not drawn from yet
                     state.consumed[sub_value.key] = (node, sub_expr)
 
     def _drawn_name(self, expr: ast.expr, value: Value, state: State) -> tuple[ast.expr, Value]:
@@ -199,12 +201,38 @@ class KeyTracker:
         repetition = self.model.repetition
         if key[0] == "outer" and not repetition.never_advanced(self.scope, key[1]):
             return None
-        if key[0] == "stored" and repetition.initialises_only(self.scope, consumer):
+        if key[0] == "stored" and (repetition.initialises_only(self.scope, consumer) or self._returns_own_kind(consumer)):
             return None
         return repetition.repeated_call(self.scope, same_object=key[0] == "stored")
 
+    def _returns_own_kind(self, consumer: ast.Call) -> bool:
+        """The method returns a new object of its class made from what it derives
+        (`return PRNGKey(jax.random.split(self.rng, n))`): the class is an immutable key, and
+        deriving twice from one such key is its caller's reuse, as for a plain key."""
+        cls = self.scope.parent
+        made, statement = self.model.parent(consumer), self.model.parent(self.model.parent(consumer))
+        if cls is None or cls.kind != "class" or not isinstance(made, ast.Call) or consumer not in made.args \
+                or not isinstance(statement, ast.Return):
+            return False
+        func = made.func
+        own = {cls.node.name, "cls"}  # type: ignore[attr-defined]
+        return (isinstance(func, ast.Name) and func.id in own) or ast.unparse(func) in ("type(self)", "self.__class__")
+
     def _is_split(self, call: ast.Call) -> bool:
         return self.model.qualified(call.func, self.scope) == "jax.random.split"
+
+    def _hands_iteration_value(self, call: ast.Call, counters: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
+        """A callee not known to draw is handed, beside the key, the iteration's count: a
+        `range`/`enumerate` count of the enclosing loop, or the index `counters` of a fori_loop's
+        body (`sample(i, rng=rng)`); it may fold it in (`fold_in(rng, i)`) and draw afresh each time."""
+        names = set(counters)
+        parent = self.model.parent(call)
+        while parent is not None and parent is not self.scope.node:
+            if isinstance(parent, (ast.For, ast.AsyncFor)):
+                names |= _counts(self.model, parent, self.scope)
+            parent = self.model.parent(parent)
+        passed = [*call.args, *(k.value for k in call.keywords)]
+        return any(isinstance(arg, ast.Name) and arg.id in names for arg in passed)
 
     def _picks_one_element(self, node: ast.AST) -> bool:
         """Under a type or identity test of the loop's element (`for layer in layers: if
@@ -276,3 +304,17 @@ def _top_level_names(targets: list[ast.expr]) -> set[str]:
         elements = target.elts if isinstance(target, ast.Tuple) else [target]
         names |= {e.id for e in elements if isinstance(e, ast.Name)}
     return names
+
+
+def _counts(model: Model, loop: ast.For | ast.AsyncFor, scope: Scope) -> set[str]:
+    """The loop's count: `i` of `for i in range(n)` or `for i, x in enumerate(xs)`."""
+    source = loop.iter
+    if not isinstance(source, ast.Call):
+        return set()
+    called = model.qualified(source.func, scope)
+    if called == "builtins.range" and isinstance(loop.target, ast.Name):
+        return {loop.target.id}
+    if called == "builtins.enumerate" and isinstance(loop.target, ast.Tuple) and loop.target.elts \
+            and isinstance(loop.target.elts[0], ast.Name):
+        return {loop.target.elts[0].id}
+    return set()

@@ -15,7 +15,7 @@ from jaxlint.semantic.interpret_state import (
     merge,
     settled,
 )
-from jaxlint.semantic.values import TRACED_TREE, UNKNOWN, Value, binary, element
+from jaxlint.semantic.values import UNKNOWN, Value, binary, element
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -222,7 +222,7 @@ class StatementInterpreter:
             return list(value.elts)
         if value.key is not None:  # k1, k2 = split(key): distinct keys
             return [Value(key=(*value.key, i), jax=True, traced=value.traced) for i in range(count)]
-        if value.leaves and value.traced == TRACED_TREE and isinstance(target, (ast.Tuple, ast.List)):
+        if value.leaves and value.traced and isinstance(target, (ast.Tuple, ast.List)):
             return [self._entry(part) for part in target.elts]  # `x, done = carry`: entries of the pytree
         return [element(value)] * count
 

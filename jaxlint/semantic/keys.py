@@ -201,7 +201,8 @@ class Keys:
     def _callee_keys(self, call: ast.Call, scope: Scope) -> tuple[list[str], Callable, Callable] | None:
         """The positional parameters a call fills, and what the callee consumes and derives keys
         from: a function of this module, or one of another module whose keys were examined."""
-        refs = self.model.function_refs(call.func, scope) or self._stored_callable(call.func, scope)
+        refs = self.model.function_refs(call.func, scope) or self._stored_callable(call.func, scope) \
+            or self._constructor(call.func, scope)
         if len(refs) == 1:
             target, bound = refs[0]
             if target is scope and scope in self._consumed_so_far:  # a call of the function being worked out
@@ -213,6 +214,17 @@ class Keys:
             return None
         positional, consumed, derived = use
         return list(positional), lambda: frozenset(consumed), lambda: frozenset(derived)
+
+    def _constructor(self, func: ast.expr, scope: Scope) -> list:
+        """`State(...)` of a class of this module with an `__init__` of its own: that method, its
+        object bound."""
+        owner = scope.lookup_scope(func.id) if isinstance(func, ast.Name) else None
+        bindings = owner.bindings.get(func.id, []) if owner is not None else []  # type: ignore[union-attr]
+        if len(bindings) != 1 or not isinstance(bindings[0].node, ast.ClassDef):
+            return []
+        cls = next((c for c in owner.children if c.node is bindings[0].node), None)  # type: ignore[union-attr]
+        inits = [m for m in cls.children if getattr(m.node, "name", None) == "__init__"] if cls is not None else []
+        return [(inits[0], 1)] if len(inits) == 1 else []
 
     def _stored_callable(self, func: ast.expr, scope: Scope) -> list:
         """`self.f(...)` where the class stores one callable of this module in `f`, once

@@ -1,5 +1,5 @@
-"""Whether what a call returns is ever read: the results of `k1, k2 = split(key)` that are
-overwritten before any use draw nothing that anyone sees."""
+"""Which binding a read sees, and whether a binding is ever read: the results of
+`k1, k2 = split(key)` that are overwritten before any use draw nothing that anyone sees."""
 
 from __future__ import annotations
 
@@ -11,6 +11,39 @@ if TYPE_CHECKING:
     from jaxlint.semantic.scopes import Scope
 
 _BLOCKS = ("body", "orelse", "finalbody")
+# The read may see more than one binding: one bound in a branch or a loop before it, or the one of
+# an earlier iteration.
+SOME_BINDING = ast.Pass()
+
+
+def reaching_binding(model: Model, node: ast.AST, bindings: set[ast.stmt]) -> ast.stmt | None:
+    """Of the binding statements `bindings` of one name, the one a read at `node` sees when each
+    statement before it at its level or an enclosing one runs in order: the nearest one before it;
+    None when none can have run (module code before the first), SOME_BINDING when that depends on a
+    branch or on an earlier loop iteration."""
+    statement = node if isinstance(node, ast.stmt) else model.parent(node)
+    while statement is not None and not isinstance(statement, ast.stmt):
+        statement = model.parent(statement)
+    looped = False
+    while statement is not None:
+        block = _block_of(model, statement)
+        if block is None:
+            return SOME_BINDING
+        for prior in reversed(block[:block.index(statement)]):
+            if prior in bindings:
+                return prior
+            if any(inner in bindings for inner in ast.walk(prior)):
+                return SOME_BINDING
+        parent = model.parent(statement)
+        if parent in bindings:  # inside `for f in ...:` or `with ... as f:`
+            return parent  # type: ignore[return-value]
+        if isinstance(parent, ast.Module):
+            return SOME_BINDING if looped else None
+        looped = looped or isinstance(parent, (ast.For, ast.AsyncFor, ast.While))
+        statement = parent  # type: ignore[assignment]
+        while statement is not None and not isinstance(statement, ast.stmt):  # an `except` clause
+            statement = model.parent(statement)
+    return SOME_BINDING
 
 
 def results_unused(model: Model, scope: Scope, call: ast.Call) -> bool:

@@ -192,6 +192,9 @@ class LoopShapes:
         return found
 
     def _grows_in(self, loop: ast.AST, name: str, scope: Scope) -> bool:
+        target = getattr(loop, "target", None)
+        if target is not None and any(is_name(node, name) for node in ast.walk(target)):
+            return False  # a fresh value each iteration (`for batch in batched(...)`): lengthened, not grown
         nodes = self._naming(loop).get(name, ())
         return any(self._lengthens(n, name, scope) for n in nodes) and not any(self._resets(n, name, scope) for n in nodes)
 

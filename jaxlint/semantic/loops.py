@@ -567,6 +567,18 @@ def counts_up(target: ast.expr, iterable: ast.expr | None, name: str) -> bool:
     return False
 
 
+def _assigned_names(targets: list[ast.expr]) -> set[str]:
+    """The names an assignment rebinds or stores into: `a` and `b` of `a, b.c[i] = ...`, not `i`."""
+    found: set[str] = set()
+    for target in targets:
+        for node in ast.walk(target):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                found.add(node.id)
+            elif isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, ast.Store):
+                found |= _root_names(node)
+    return found
+
+
 def _varying_names(loop: ast.AST) -> frozenset[str]:
     """The loop's targets, and what the body rebinds from them, from itself, or grows."""
     if isinstance(loop, ast.comprehension):
@@ -578,8 +590,7 @@ def _varying_names(loop: ast.AST) -> frozenset[str]:
             names.add(node.target.id)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            bound = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
-            assignments.append((bound, node.value))
+            assignments.append((_assigned_names(targets), node.value))
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             names |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) \

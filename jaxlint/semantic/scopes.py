@@ -110,7 +110,7 @@ INDEXED = frozenset((
     ast.Call, ast.Name, ast.Subscript, ast.Attribute, ast.Slice, ast.Assign, ast.AugAssign, ast.AnnAssign,
     ast.Delete, ast.Return, ast.If, ast.While, ast.For, ast.AsyncFor, ast.Assert, ast.IfExp, ast.BoolOp,
     ast.UnaryOp, ast.comprehension, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Compare,
-    ast.With, ast.AsyncWith,
+    ast.With, ast.AsyncWith, ast.BinOp,
 ))
 _SCOPE_NODES = frozenset((ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
 _BINDERS = frozenset((ast.Name, ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.ExceptHandler,

@@ -9,6 +9,7 @@ from typing import NamedTuple
 from jaxlint.knowledge import transforms as T
 from jaxlint.knowledge.api import ARRAY_ONLY_ATTRIBUTES
 from jaxlint.project.summary import may_be_project
+from jaxlint.semantic.entries import leaf_expression
 from jaxlint.semantic.imports import ALIASED, last_name, qualified_name
 from jaxlint.semantic.scopes import Scope
 from jaxlint.written import dotted, unparsed
@@ -43,6 +44,10 @@ class TraceInfo:
     filtered: bool = False  # equinox filter_*: only arrays are traced
     all_params_traced: bool = False  # directly transformed: every non-static parameter is traced
     loop_body: bool = False  # runs once per iteration of a lax loop (scan, fori_loop, while_loop, map)
+    loop_counters: set[str] = field(default_factory=set)  # `i` of a fori_loop body: the iteration's index
+    # A lax loop's carry parameter → the positions of its tuple that every initial carry seen gives a
+    # leaf (`(x, True)`: 0 and 1); a position absent may hold None or a subtree.
+    carry_leaves: dict[str, frozenset[int]] = field(default_factory=dict)
     batched: bool = False  # vmapped itself: runs once per element of the batch
     # Static only because vmap's in_axes=None passes them through; any other transform traces them.
     unbatched: set[str] = field(default_factory=set)
@@ -332,6 +337,19 @@ class TraceAnalysis:
 
     # -- wrapping calls and lax bodies ----------------------------------------------------
 
+    def _carry_leaves(self, call: ast.Call, scope: Scope, name: str, params: list[str], info: TraceInfo) -> None:
+        """What this call's initial carry proves of the body's carry parameter: which positions of a
+        tuple literal are leaves (a number, a bool, a `jnp` result), joined with other calls' proof."""
+        position, keyword, slot = T.LAX_CARRIES[name]
+        init = call.args[position] if position < len(call.args) else \
+            next((k.value for k in call.keywords if k.arg == keyword), None)
+        if slot >= len(params):
+            return
+        leaves = frozenset(i for i, item in enumerate(init.elts) if leaf_expression(item, lambda f: qualified_name(f, scope))) \
+            if isinstance(init, (ast.Tuple, ast.List)) else frozenset()
+        carry = params[slot]
+        info.carry_leaves[carry] = info.carry_leaves.get(carry, leaves) & leaves
+
     def _call(self, call: ast.Call, scope: Scope) -> None:
         name = qualified_name(call.func, scope)
         if name in T.HOST_CALLBACKS and call.args:
@@ -350,6 +368,10 @@ class TraceAnalysis:
                     info.loop_body |= (name, slot) in T.LAX_LOOP_BODIES
                     info.add(T.LAX_MAP if name == "jax.lax.map" else T.LAX, f"body of {name}")
                     params = target.params()[bound:]
+                    if name == "jax.lax.fori_loop" and params:
+                        info.loop_counters.add(params[0])
+                    if (name, slot) in T.LAX_LOOP_BODIES and name in T.LAX_CARRIES:
+                        self._carry_leaves(call, scope, name, params, info)
                     info.static_params |= defaulted_params(target)  # lax passes a fixed number of arguments
                     info.defaults_kept |= defaulted_params(target) - self._partial_keywords(expr, scope)
                     info.trace_params([p for p in params if p not in info.static_params],

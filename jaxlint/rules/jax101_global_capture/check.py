@@ -7,10 +7,12 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.api import RUN_AT_ONCE
 from jaxlint.rules.base import Report, function_label
 from jaxlint.rules.traced_argument import attributes_passable, passable
 from jaxlint.semantic.classes import BUILDERS
 from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.liveness import SOME_BINDING, reaching_binding
 from jaxlint.semantic.module_state import MUTATORS, own_state_reads, state_changes, state_reads
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
@@ -31,7 +33,7 @@ def check(model: Model) -> Iterator[Report]:
         info = model.info(scope)
         if not info.cached or _inside_cached(model, scope):
             continue
-        if isinstance(scope.node, ast.Lambda) and _run_on_the_spot(model, scope.node) is not None:
+        if isinstance(scope.node, ast.Lambda) and _run_on_the_spot(model, scope.node, scope.parent) is not None:
             continue  # `jax.jit(lambda: ...)()`: a new function object each run, traced afresh
         reported: set[str] = set()
         enclosing = scope.enclosing_function()
@@ -466,7 +468,7 @@ class _ChangeSites:
         if key not in self._runs:
             model = self.model
             self._runs[key] = [call.lineno for name in _names_of(model, function) for use in model.names_in(owner, name)
-                               if (call := _run_on_the_spot(model, use)) is not None]
+                               if (call := _run_on_the_spot(model, use, owner)) is not None]
         return self._runs[key]
 
     def rebindings(self, owner: Scope, name: str) -> list[tuple[Binding, ast.AST | None]] | None:
@@ -527,7 +529,7 @@ def _later_change(model: Model, sites: _ChangeSites, owner: Scope, name: str, fu
             continue  # the first binding after the def is a definition, not a change
         if owner.kind == "module" and _only_called_before(model, function, binding.lineno):
             continue
-        if owner.kind == "module" or (compiled and _called_after(sites, owner, function, binding.lineno, loop)):
+        if owner.kind == "module" or (compiled and _called_across(sites, owner, function, binding.lineno, loop)):
             return f"rebound on line {binding.lineno}"
     for scope in model.declaring(name, owner.kind == "module"):
         if scope is not owner and scope.bindings.get(name):
@@ -592,14 +594,21 @@ def _names_of(model: Model, function: Scope) -> set[str]:
     return names
 
 
-def _run_on_the_spot(model: Model, use: ast.expr) -> ast.Call | None:
-    """The call that runs the function where it is named: `f(x)`, or through wrappers whose
-    result is called at once and never stored (`jax.jit(f)(x)`, `jax.jit(jax.vmap(f))(xs)`)."""
+def _run_on_the_spot(model: Model, use: ast.expr, scope: Scope) -> ast.Call | None:
+    """The call that runs the function where it is named (`use`, in `scope`): `f(x)`, through
+    wrappers whose result is called at once and never stored (`jax.jit(f)(x)`,
+    `jax.jit(jax.vmap(f))(xs)`), or by a call that runs what it is handed (`timeit(lambda: f(x))`)."""
     node, parent = use, model.parent(use)
     while isinstance(parent, ast.Call) and parent.func is not node and parent.args and parent.args[0] is node \
             and (last_name(parent.func) or "") in _WRAPPERS:
         node, parent = parent, model.parent(parent)
-    return parent if isinstance(parent, ast.Call) and parent.func is node else None
+    if isinstance(parent, ast.Call) and parent.func is node:
+        return parent
+    if isinstance(parent, ast.keyword) and parent.arg == "stmt":
+        parent = model.parent(parent)
+    elif not (isinstance(parent, ast.Call) and parent.args and parent.args[0] is node):
+        return None
+    return parent if model.qualified(parent.func, scope) in RUN_AT_ONCE else None  # type: ignore[union-attr]
 
 
 def _only_called_before(model: Model, function: Scope, line: int, depth: int = 0) -> bool:
@@ -613,7 +622,7 @@ def _only_called_before(model: Model, function: Scope, line: int, depth: int = 0
 
 
 def _runs_only_before(model: Model, scope: Scope, use: ast.expr, line: int, depth: int) -> bool:
-    call = _run_on_the_spot(model, use)
+    call = _run_on_the_spot(model, use, scope)
     if call is not None and scope.kind == "module":
         return call.lineno < line and _loop_ends_before(model, use, line)
     if call is not None:  # run by the function it is named in
@@ -644,36 +653,37 @@ def _uses(model: Model, function: Scope) -> list[tuple[Scope, ast.expr]]:
 
 def _reads_of_binding(model: Model, owner: Scope, name: str, line: int) -> list[tuple[Scope, ast.expr]]:
     """Where the variable `name` of `owner`, as bound on `line`, may be read: in functions, any read
-    (they run later, with whatever it holds then); at the module's own level, when every binding of
-    it is a statement there, only the reads after this binding and before the next one (`def step`
-    again in a later notebook cell: the calls after it run the new function)."""
+    (they run later, with whatever it holds then); in the module's own code (and lambdas it runs at
+    once), the reads this binding reaches (`def step` again in a later notebook cell, or
+    `apply = jax.jit(...)` again in a later loop: the calls after it run the new function)."""
     reads = [(where, load) for where, load in model.loads_of(name) if where.lookup_scope(name) is owner]
-    bindings = owner.bindings.get(name, ())
-    if owner.kind != "module" or not all(_module_statement(model, owner, b.node) for b in bindings):
+    if owner.kind != "module":
         return reads  # type: ignore[return-value]
-    following = min((b for b in bindings if b.lineno > line), key=lambda b: b.lineno, default=None)
-    start = next((_top_statement(model, b.node) for b in bindings if b.lineno == line), None)
-    end = _top_statement(model, following.node) if following is not None else None
+    statements = {_statement_of(model, b.node): b.lineno for b in owner.bindings.get(name, ())}
+    mine = {statement for statement, row in statements.items() if row == line}
     found = []
     for where, load in reads:
-        top = _top_statement(model, load) if where is owner else None
-        if top is None or (top is not start and load.lineno >= line  # type: ignore[attr-defined]
-                           and (end is None or load.lineno < end.lineno or top is end)):  # type: ignore[attr-defined]
+        at = _reading_node(model, owner, where, load)
+        if at is None or reaching_binding(model, at, set(statements)) in (*mine, SOME_BINDING):
             found.append((where, load))
     return found  # type: ignore[return-value]
 
 
-def _module_statement(model: Model, module: Scope, node: ast.AST) -> bool:
-    statement = node if isinstance(node, ast.stmt) else model.parent(node)
-    return model.parent(statement) is module.node
-
-
-def _top_statement(model: Model, node: ast.AST) -> ast.AST:
-    """The module-level statement holding `node` (`f = jax.jit(f)` reads the old `f` as it binds the new)."""
-    parent = model.parent(node)
-    while parent is not None and not isinstance(parent, ast.Module):
-        node, parent = parent, model.parent(parent)
+def _statement_of(model: Model, node: ast.AST) -> ast.stmt:
+    while not isinstance(node, ast.stmt):
+        node = model.parent(node)  # type: ignore[assignment]
     return node
+
+
+def _reading_node(model: Model, owner: Scope, where: Scope, load: ast.expr) -> ast.AST | None:
+    """Where in the module `owner`'s own code `load` (in `where`) reads: the load itself, or a
+    lambda run there at once (`timeit(lambda: step(x))`); None when it may run at any time."""
+    if where is owner:
+        return load
+    if isinstance(where.node, ast.Lambda) and where.parent is owner \
+            and _run_on_the_spot(model, where.node, owner) is not None:
+        return where.node
+    return None
 
 
 def _loop_ends_before(model: Model, node: ast.AST, line: int) -> bool:
@@ -681,11 +691,15 @@ def _loop_ends_before(model: Model, node: ast.AST, line: int) -> bool:
     return loop is None or loop.end_lineno < line  # type: ignore[attr-defined]
 
 
-def _called_after(sites: _ChangeSites, owner: Scope, function: Scope, line: int, loop: ast.AST | None) -> bool:
-    """A closure goes stale only when the compiled function is called after the change (by a
-    name bound to it, or jitted again on the spot: `jax.jit(f)(x)` reuses the trace of `f`)."""
-    return any(called > line or (loop is not None and loop.lineno <= called <= loop.end_lineno)  # type: ignore[attr-defined]
-               for called in sites.run_at(owner, function))
+def _called_across(sites: _ChangeSites, owner: Scope, function: Scope, line: int, loop: ast.AST | None) -> bool:
+    """A closure goes stale only when the compiled function is traced before the change and called
+    after it (by a name bound to it, or jitted again on the spot: `jax.jit(f)(x)` reuses the trace
+    of `f`); in a loop that changes the value, any call in the loop traces one iteration's value and
+    runs it in the next. A function first called after the change traces the new value."""
+    runs = sites.run_at(owner, function)
+    if loop is not None and any(loop.lineno <= called <= loop.end_lineno for called in runs):  # type: ignore[attr-defined]
+        return True
+    return any(called < line for called in runs) and any(called > line for called in runs)
 
 
 def _later_mutation(model: Model, sites: _ChangeSites, owner: Scope, name: str, function: Scope,
@@ -702,7 +716,7 @@ def _later_mutation(model: Model, sites: _ChangeSites, owner: Scope, name: str, 
                 else container and _mutating_call(model, node, name)):
             continue
         if owner.kind != "module" and not (_jit_wrapped(model, function)
-                                           and _called_after(sites, owner, function, node.lineno, _enclosing_loop(model, node))):
+                                           and _called_across(sites, owner, function, node.lineno, _enclosing_loop(model, node))):
             continue
         if owner.kind == "module" and _only_called_before(model, function, node.lineno):
             continue

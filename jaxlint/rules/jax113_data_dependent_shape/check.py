@@ -106,8 +106,8 @@ def _sized_call(model: Model, call: ast.Call, scope: Scope) -> str | None:
     """The data-dependent call without `size=`: its qualified name, or "nonzero method"."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
-    if name not in _LAST_NAMES and name != "nonzero" or any(k.arg == "size" for k in call.keywords):
-        return None
+    if name not in _LAST_NAMES and name != "nonzero" or any(k.arg in ("size", None) for k in call.keywords):
+        return None  # given a size, or `**kwargs` that may hold one
     qualified = model.qualified(func, scope)
     if qualified in _SIZED:
         return qualified
