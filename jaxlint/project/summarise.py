@@ -21,7 +21,7 @@ from jaxlint.project.summary import (
 )
 from jaxlint.semantic.imports import last_name, qualified_name
 from jaxlint.semantic.model import TREE_MAPS
-from jaxlint.semantic.module_arguments import site_of_call
+from jaxlint.semantic.module_arguments import site_of_call, traced_site
 from jaxlint.semantic.module_calls import ModuleCalls
 from jaxlint.semantic.module_state import MUTATORS, own_state_reads, state_changes, state_reads
 from jaxlint.semantic.scopes import every_parameter, import_bindings
@@ -119,7 +119,9 @@ def _instance_calls(model: Model, imports: tuple[tuple[str, str], ...]) -> list[
                 calls, _ = module_calls.known_calls_of_attribute(name, attr, model.module)
             sites = [("__call__", call, where) for call, where in calls] + module_calls.method_calls()
             if sites:
-                found.append((target, tuple((method, *site_of_call(model, call, where)) for method, call, where in sites)))
+                found.append((target, tuple((method, *(traced_site(call) if call in module_calls.compiled
+                                                               else site_of_call(model, call, where)))
+                                         for method, call, where in sites)))
     return found
 
 

@@ -44,31 +44,11 @@ def why_traced(model: Model, scope: Scope, operand: ast.expr) -> Chain:
 
 def proven(model: Model, scope: Scope, operand: ast.expr) -> bool:
     """Whether `operand` is known to be traced by steps that can be named: always, but in code traced
-    only as a module method is (under the jit that applies the model, which no call here shows).
+    only as a module method is (under the jit that applies the model, which no call here may show).
     There some parameter it comes from must have been handed a traced value by a call seen
-    (`jax.jit(model.apply)(...)`), or JAX must have computed it in the method: what a JAX function
-    or an array method returns there is a tracer whenever the model is compiled, an input handed
-    over as it is may be a Python or NumPy value."""
-    return not model.info(scope).presumed_only or bool(why_traced(model, scope, operand).text) \
-        or _computed_by_jax(model, scope, operand, set())
-
-
-def _computed_by_jax(model: Model, scope: Scope, expr: ast.expr, followed: set[str]) -> bool:
-    """`expr` holds what a JAX function or an array method computed in this function: through its
-    local names' assignments, a call of `jax.*` or a method call (`x.sum()`), not only parameters."""
-    for node in ast.walk(expr):
-        if isinstance(node, ast.Call):
-            name = model.qualified(node.func, scope)
-            if name is None and isinstance(node.func, ast.Attribute) or (name or "").startswith("jax."):
-                return True
-        if isinstance(node, ast.Name) and node.id not in followed and scope.lookup_scope(node.id) is scope:
-            followed.add(node.id)
-            for binding in scope.bindings[node.id]:
-                statement = model.parent(binding.node) if binding.kind in ("assign", "augassign") else None
-                value = getattr(statement, "value", None)
-                if isinstance(value, ast.expr) and _computed_by_jax(model, scope, value, followed):
-                    return True
-    return False
+    (`jax.jit(model.apply)(...)`, a jitted step calling `model(x)`): a module applied eagerly
+    computes with concrete values, and what JAX computes there is no tracer."""
+    return not model.info(scope).presumed_only or bool(why_traced(model, scope, operand).text)
 
 
 def with_chain(message: str, chain: Chain) -> str:

@@ -9,6 +9,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from jaxlint.knowledge.api import SELECTORS
 from jaxlint.semantic.imports import last_name
 
 if TYPE_CHECKING:
@@ -57,6 +58,53 @@ def concrete_only(model: Model, scope: Scope, node: ast.AST) -> bool:
             return False
         child, parent = parent, model.parent(parent)
     return False
+
+
+def shape_guarded(model: Model, scope: Scope, node: ast.AST) -> bool:
+    """`node` lies in one arm of a test of shapes only (`if j.ndim == 0:`), and the other arm does
+    the same with a traced selection (`jnp.where`, `lax.cond`): the code dispatches on the shape
+    between an eager arm and a traced one, and which arm a traced call takes only the shapes of
+    its input say."""
+    child, parent = node, model.parent(node)
+    while parent is not None and parent is not scope.node:
+        if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test and _shapes_only(parent.test):
+            arms = (parent.body, parent.orelse) if isinstance(parent, ast.If) else ([parent.body], [parent.orelse])
+            other = arms[1] if _holds(arms[0], child) else arms[0]
+            if not other and isinstance(parent.body[-1], _EXITS):  # `if d.ndim == 0: return ...` and then the rest
+                block = next((b for b in _blocks(model.parent(parent)) if parent in b), [])
+                other = block[block.index(parent) + 1:] if parent in block else []
+            if any(isinstance(n, ast.Call) and model.qualified(n.func, scope) in SELECTORS
+                   for statement in other for n in ast.walk(statement)):
+                return True
+        child, parent = parent, model.parent(parent)
+    return False
+
+
+def _holds(arm: list, child: ast.AST) -> bool:
+    return any(child is item for item in arm)
+
+
+def _shapes_only(test: ast.expr) -> bool:
+    """A comparison of `.ndim`, `.shape`, `.size` or `len()` with constants (or `and`/`or`/`not` of them)."""
+    if isinstance(test, ast.BoolOp):
+        return all(_shapes_only(value) for value in test.values)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _shapes_only(test.operand)
+    if not isinstance(test, ast.Compare):
+        return False
+    sides = [test.left, *test.comparators]
+    return any(_shape_of(side) for side in sides) and all(_shape_of(side) or isinstance(side, ast.Constant)
+                                                           or isinstance(side, ast.Tuple) and not side.elts
+                                                           for side in sides)
+
+
+def _shape_of(expr: ast.expr) -> bool:
+    if isinstance(expr, ast.Subscript):
+        expr = expr.value
+    if isinstance(expr, ast.Attribute):
+        return expr.attr in ("ndim", "shape", "size")
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "len" \
+        and len(expr.args) == 1 and _shape_of(expr.args[0])
 
 
 def after_guard(model: Model, scope: Scope, op: ast.BoolOp, value: ast.expr, names: set[str] | None = None) -> bool:

@@ -114,7 +114,7 @@ def site_of_call(model: Model, call: ast.Call, where: Scope) -> Site:
     return positional, keywords
 
 
-def _traced_site(call: ast.Call) -> Site:
+def traced_site(call: ast.Call) -> Site:
     """A call through `jax.jit(model.apply)`: jit traces every argument it passes."""
     positional = "".join(STARRED if isinstance(a, ast.Starred) else TRACED_ARG for a in call.args)
     return positional, tuple((k.arg or "**", TRACED_ARG) for k in call.keywords)
@@ -162,9 +162,10 @@ def module_arguments_static(model: Model) -> bool:
             calls, methods = known[cls]
             local = calls if name == "__call__" else [(c, w) for m, c, w in methods if m == name]
             local += _self_calls(model, cls, name)
-            sites = [site_kinds(_traced_site(call) if call in module_calls.compiled  # type: ignore[union-attr]
-                                else site_of_call(model, call, where), positional) for call, where in local]
-            sites += [site_kinds(site, positional) for site in incoming.get(scope, ())]
+            sites = [(site_kinds(traced_site(call) if call in module_calls.compiled  # type: ignore[union-attr]
+                                 else site_of_call(model, call, where), positional), *_call_words(model, call, where))
+                     for call, where in local]
+            sites += [(site_kinds(site, positional), "a call in another module", None) for site in incoming.get(scope, ())]
             if sites:
                 changed |= _settle(scope, info, sites)
         if not changed:
@@ -174,22 +175,36 @@ def module_arguments_static(model: Model) -> bool:
     return any_change
 
 
-def _settle(scope: Scope, info: TraceInfo, sites: list[dict[str, str]]) -> bool:
+def _call_words(model: Model, call: ast.Call, where: Scope) -> tuple[str, int]:
+    """The call that hands a module its arguments, for the chain, and its row: "the call at line 30
+    in jit-compiled `step`"."""
+    line = getattr(call, "lineno", None) or call.func.lineno  # a call rebuilt from `apply` has no position
+    if where.qualname is None:
+        return f"the call at line {line}", line
+    compiled = " jit-compiled" if model.info(where).cached else ""
+    return f"the call at line {line} in{compiled} `{where.qualname}`", line
+
+
+def _settle(scope: Scope, info: TraceInfo, sites: list[tuple[dict[str, str], str, int | None]]) -> bool:
     """A flag a call hands a traced value is traced; a parameter that every call passes (or leaves
-    at its default) a static value, and none a traced one, is static."""
+    at its default) a static value, and none a traced one, is static. Each site comes with the
+    words that name its call, and its row."""
     changed = False
     presumed = info.traced_params - set(info.param_origins)
     for flag in sorted(info.given_static | info.unproven | presumed):
-        kinds = {given.get(flag) for given in sites}
-        if TRACED_ARG in kinds or ARRAY_ARG in kinds:
+        tracing = next(((words, line) for given, words, line in sites if given.get(flag) == TRACED_ARG), None)
+        if tracing is not None or any(given.get(flag) == ARRAY_ARG for given, _, _ in sites):
             before = (flag in info.traced_params, flag in info.param_origins)
             info.given_static.discard(flag)
             info.unproven.discard(flag)
-            info.trace_params([flag], "a call of the module hands it a traced value" if TRACED_ARG in kinds else "")
+            if tracing is not None:
+                info.trace_params([flag], f"{tracing[0]} hands it a traced value", tracing[1])
+            else:
+                info.trace_params([flag])
             changed |= before != (flag in info.traced_params, flag in info.param_origins)
     defaulted = defaulted_params(scope)
     for param in sorted(info.traced_params | info.unproven):
-        kinds = [given[param] for given in sites if param in given]
+        kinds = [given[param] for given, _, _ in sites if param in given]
         if (len(kinds) == len(sites) or param in defaulted) and STATIC_ARG in kinds and TRACED_ARG not in kinds \
                 and ARRAY_ARG not in kinds:
             info.traced_params.discard(param)

@@ -145,8 +145,31 @@ class ModuleCalls:
                 self._method_calls.append((parent.attr, call, scope))
                 return True
         if isinstance(parent, ast.keyword):
-            return self._given_to_field(parent, scope)
+            return self._given_to_field(parent, scope) or self._handed_to_function(expr, parent, scope)
+        if isinstance(parent, ast.Call) and expr in parent.args:
+            return self._handed_to_function(expr, parent, scope)
         return self._bound(expr, parent, scope, self._instance)
+
+    def _handed_to_function(self, expr: ast.expr, parent: ast.AST, scope: Scope) -> bool:
+        """`step(model, x)` (or `step(m=model)`) of a function of this module: the instance is read
+        there as its parameter (`def step(m, x): return m(x)`, under `nnx.jit` or `eqx.filter_jit`)."""
+        call = self.model.parent(parent) if isinstance(parent, ast.keyword) else parent
+        if not isinstance(call, ast.Call) or any(isinstance(a, ast.Starred) for a in call.args):
+            return False
+        refs = self.model.function_refs(call.func, scope)
+        if len(refs) != 1:
+            return False
+        target, bound = refs[0]
+        positional = target.positional_params()[bound:]
+        if isinstance(parent, ast.keyword):
+            param = parent.arg
+        else:
+            index = call.args.index(expr)
+            param = positional[index] if index < len(positional) else None
+        bindings = target.bindings.get(param, ()) if param is not None else ()
+        if len(bindings) != 1 or bindings[0].kind != "param":
+            return False
+        return self._reads(param, target, self._instance)  # type: ignore[arg-type]
 
     def _compiled_call(self, wrapping: ast.AST | None, method: ast.Attribute, scope: Scope) -> ast.Call | None:
         """`jax.jit(model.apply)(params, x, n)`: the call of the compiled `apply`, where `wrapping` is

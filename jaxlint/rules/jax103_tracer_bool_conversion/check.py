@@ -11,7 +11,7 @@ from jaxlint.rules.jax103_tracer_bool_conversion.while_carry import while_carry
 from jaxlint.rules.static_cause import static_fix
 from jaxlint.rules.traced_chain import proven, why_traced, with_chain
 from jaxlint.rules.where_arms import where_form
-from jaxlint.semantic.concrete_guards import concrete_only
+from jaxlint.semantic.concrete_guards import concrete_only, shape_guarded
 from jaxlint.semantic.interpret import comparison_value
 from jaxlint.semantic.narrowing import dead_under_tracing
 
@@ -44,6 +44,7 @@ def check(model: Model) -> Iterator[Report]:
             for operand in _operands(expr):
                 if operand in seen or not facts.value(operand).surely_traced_array \
                         or dead_under_tracing(model, scope, operand) or concrete_only(model, scope, operand) \
+                        or shape_guarded(model, scope, operand) \
                         or not proven(model, scope, operand):
                     continue
                 seen.add(operand)

@@ -15,7 +15,7 @@ from jaxlint.knowledge.static_arguments import METHOD_SINKS, SHAPE_SINKS
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.static_cause import static_fix
 from jaxlint.rules.traced_chain import proven, why_traced
-from jaxlint.semantic.concrete_guards import concrete_only
+from jaxlint.semantic.concrete_guards import concrete_only, shape_guarded
 from jaxlint.semantic.differentiation import differentiated_facts, differentiated_params
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.narrowing import dead_under_tracing
@@ -50,6 +50,7 @@ def check(model: Model) -> Iterator[Report]:
             place = _place(model, expr)
             if place in seen or not value.surely_traced_array or value.staged_static is not None \
                     or dead_under_tracing(model, scope, expr) or concrete_only(model, scope, expr) \
+                    or shape_guarded(model, scope, expr) \
                     or not proven(model, scope, expr):
                 continue
             seen.add(place)
@@ -67,7 +68,8 @@ def _under_grad(model: Model, scope: Scope) -> Iterator[Report]:
     facts = differentiated_facts(model, scope, params)
     for call in calls:
         argument = call.args[0]  # type: ignore[attr-defined]
-        if facts.value(argument).surely_traced_array and not concrete_only(model, scope, argument):
+        if facts.value(argument).surely_traced_array and not concrete_only(model, scope, argument) \
+                and not shape_guarded(model, scope, argument):
             where = model.info(scope).describe(function_label(scope))
             yield Report(argument, f"`{snippet(call.func)}` needs a concrete value, but `{snippet(argument)}` is "  # type: ignore[attr-defined]
                                    f"computed from a differentiated parameter in {where}: it raises ConcretizationTypeError; return it as an "

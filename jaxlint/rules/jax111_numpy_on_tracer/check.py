@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from jaxlint.knowledge.numpy_functions import CONVERTING, WITH_JNP
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.traced_chain import proven, why_traced
-from jaxlint.semantic.concrete_guards import concrete_only
+from jaxlint.semantic.concrete_guards import concrete_only, shape_guarded
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -41,7 +41,8 @@ def check(model: Model) -> Iterator[Report]:
             facts = facts or model.facts(scope)
             traced = next((a for a in call.args if not isinstance(a, ast.Starred)  # type: ignore[attr-defined]
                            and _surely_traced(facts.value(a))), None)
-            if traced is None or concrete_only(model, scope, call) or not proven(model, scope, traced):
+            if traced is None or concrete_only(model, scope, call) or shape_guarded(model, scope, call) \
+                    or not proven(model, scope, traced):
                 continue
             short = name.removeprefix("numpy.")  # `sin`, `linalg.norm`
             instead = f"use `jnp.{short}`" if name in WITH_JNP else "use its `jax.numpy` counterpart, or a host callback"
@@ -75,7 +76,8 @@ def _indexed_tables(model: Model, scope: Scope) -> Iterator[Report]:
         if not table.numpy or table.traced:
             continue
         traced = next((p for p in parts if not isinstance(p, ast.Slice) and facts.value(p).surely_traced_array), None)
-        if traced is None or concrete_only(model, scope, subscript) or not proven(model, scope, traced):
+        if traced is None or concrete_only(model, scope, subscript) or shape_guarded(model, scope, subscript) \
+                or not proven(model, scope, traced):
             continue
         base = snippet(subscript.value)  # type: ignore[attr-defined]
         where = model.info(scope).describe(function_label(scope))
