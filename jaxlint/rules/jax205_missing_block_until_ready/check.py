@@ -12,6 +12,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, snippet
+from jaxlint.rules.jax205_missing_block_until_ready.made_callables import made_compiled
+from jaxlint.rules.jax205_missing_block_until_ready.timers import timed_blocks
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.scopes import child_nodes
 
@@ -40,6 +42,9 @@ _COMPUTING = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", 
 
 def check(model: Model) -> Iterator[Report]:
     for scope in [model.module, *model.functions()]:
+        for statement, manager in timed_blocks(model, scope, _CLOCKS):
+            yield from _region(model, scope, statement.body, manager, None,
+                               f"the timer `{snippet(manager)}` stops")
         clocks = [c for c in scope.of_type(ast.Call) if last_name(c.func) in _CLOCK_NAMES]  # type: ignore[attr-defined]
         if not clocks:
             continue
@@ -84,12 +89,16 @@ def _timed_regions(model: Model, block: list[ast.stmt], scope: Scope, clock_read
             yield from _region(model, scope, before, clock, inner)
 
 
-def _region(model: Model, scope: Scope, region: list[ast.stmt], clock: ast.Call, end: ast.stmt) -> Iterator[Report]:
+def _region(model: Model, scope: Scope, region: list[ast.stmt], clock: ast.Call, end: ast.stmt | None,
+            read: str = "") -> Iterator[Report]:
+    """A report at `clock` when `region` computes with JAX and nothing waits for it before the clock
+    is read (in `end`, the statement that reads it, if any; `read` says where the clock is read)."""
     computing = _timed_computation(model, region, scope)
     if computing is None:
         return
     results = _results(model, region, scope)
-    if any(_waits(model, s, scope, results) for s in region) or _waits_before(model, end, clock, scope, results):
+    if any(_waits(model, s, scope, results) for s in region) \
+            or end is not None and _waits_before(model, end, clock, scope, results):
         return
     statement, call = computing
     handed, cited = "", (statement.lineno,)
@@ -97,7 +106,8 @@ def _region(model: Model, scope: Scope, region: list[ast.stmt], clock: ast.Call,
         caller, argument = _work_handed(model, call, scope)[0]
         handed = f" (`{snippet(call.func)}` is `{snippet(argument)}`, handed in on line {argument.lineno})"
         cited += (argument.lineno,)  # a notebook cites it within its cell
-    yield Report(clock, f"`{snippet(clock)}` is read after `{snippet(call)}`{handed} without waiting for its result: "
+    read = read or f"`{snippet(clock)}` is read"
+    yield Report(clock, f"{read} after `{snippet(call)}`{handed} without waiting for its result: "
                         f"JAX dispatches asynchronously, so this times the dispatch, not the computation; call "
                         f"`jax.block_until_ready(...)` on the result first",
                  scope, fixable="safe" if _wrappable(statement) else None,
@@ -261,15 +271,16 @@ def _position(node: ast.AST) -> tuple[int, int]:
 
 def _computes(model: Model, call: ast.Call, scope: Scope) -> bool:
     """A call that runs JAX work on the device: a jit-compiled function that returns something (one
-    that returns nothing leaves nothing to wait for: timing its dispatch is the point), or a device
-    operation of `jax.*`."""
+    that returns nothing leaves nothing to wait for: timing its dispatch is the point), what a
+    helper of this module compiles, or a device operation of `jax.*`."""
     if model.loops.compiled(call, scope) is not None:
         refs = model.function_refs(call.func, scope)
         return not refs or any(_returns_value(target) for target, _ in refs)
     if isinstance(call.func, ast.Call) and model.transform_of(call.func.func, scope) is not None:
         return True  # `jax.jit(f)(x)`, `jax.vmap(f)(xs)`
     name = model.qualified(call.func, scope) or ""
-    return name.startswith(_COMPUTING) and name not in _WAITING or _handed_jax_work(model, call, scope)
+    return name.startswith(_COMPUTING) and name not in _WAITING or _handed_jax_work(model, call, scope) \
+        or made_compiled(model, call.func, scope)
 
 
 def _handed_jax_work(model: Model, call: ast.Call, scope: Scope) -> bool:

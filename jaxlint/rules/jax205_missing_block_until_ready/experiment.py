@@ -73,7 +73,7 @@ class _Watch:
             value = clock()
             if not in_file(frame.f_code.co_filename, self.filename):
                 return value
-            if frame.f_lineno == self.row and self.last is not None:
+            if self._at_row(frame) and self.last is not None:
                 for array in jax.live_arrays():
                     array.block_until_ready()
                 waited = clock()
@@ -82,6 +82,22 @@ class _Watch:
             return value
 
         return read
+
+    def _at_row(self, frame: Any) -> bool:
+        """The read is at the finding's row, or made for it: by a timer's `__exit__` (or the end of a
+        `contextmanager`) that the `with` at the row runs as its block ends."""
+        for _ in range(_TIMER_DEPTH):
+            if frame is None:
+                return False
+            if frame.f_lineno == self.row and in_file(frame.f_code.co_filename, self.filename):
+                return True
+            frame = frame.f_back
+        return False
+
+
+# Frames from a clock read up to the `with` of the timer that made it: the timer's method, contextlib's
+# `__exit__`, the function that holds the `with`.
+_TIMER_DEPTH = 4
 
 
 def _row(subject: Subject, original: Subject) -> int:
