@@ -33,7 +33,7 @@ from jaxlint.results import FileResult
 _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
         "# This file is a cache directory tag created by jaxlint.\n"
         "# For information about cache directory tags see https://bford.info/cachedir/\n")
-_FORMAT = 14  # bump when the entry layout changes
+_FORMAT = 15  # bump when the entry layout changes
 # Bounds: an entry not used for MAX_AGE is removed, then the oldest until the cache fits in MAX_BYTES.
 # Checked at most once per PRUNE_EVERY, so a run usually pays one stat for it.
 MAX_AGE = 30 * 86400
@@ -254,7 +254,8 @@ def _encode(result: FileResult) -> tuple:
     summary = None if result.summary is None else encode_summary(result.summary)
     findings = tuple((f.code, f.name, f.severity, f.message, f.location.row, f.location.column, f.end_location.row,
                       f.end_location.column, f.function, _encode_fix(f.fix), f.noqa_row, f.cell, f.context,
-                      f.fixable, f.fix_data, tuple((r.row, r.message, r.cell) for r in f.related))
+                      f.fixable, f.fix_data, tuple((r.row, r.message, r.cell) for r in f.related), f.statement_row,
+                      f.cited)
                      for f in result.findings)
     return summary, tuple(sorted(result.asked, key=repr)), findings
 
@@ -271,12 +272,13 @@ def _decode(entry: tuple, path: str, incoming: Incoming | None) -> FileResult:
     summary, asked, encoded = entry
     findings = []
     for (code, name, severity, message, row, column, end_row, end_column, function, fix, noqa_row, cell,
-         context, fixable, fix_data, related) in encoded:
+         context, fixable, fix_data, related, statement_row, cited) in encoded:
         findings.append(Finding(
             code=code, name=name, severity=severity, message=message, filename=path,
             location=Location(row, column), end_location=Location(end_row, end_column), function=function,
             fix=_decode_fix(fix), noqa_row=noqa_row, cell=cell, context=context, fixable=fixable,
-            fix_data=fix_data, related=tuple(Related(*r) for r in related)))
+            fix_data=fix_data, related=tuple(Related(*r) for r in related), statement_row=statement_row,
+            cited=tuple(cited)))
     return FileResult(tuple(findings), summary=None if summary is None else decode_summary(summary), incoming=incoming,
                       asked=frozenset(asked))
 

@@ -60,6 +60,10 @@ class Finding:
     # The places the message names as its evidence (SARIF's relatedLocations, the editor's
     # relatedInformation); the JSON output keeps its shape and says them in the message.
     related: tuple[Related, ...] = field(default=(), compare=False)
+    # For verify, in the module's rows: where the statement holding the finding starts, and the
+    # other rows the message cites (`already consumed on line 364`).
+    statement_row: int | None = field(default=None, compare=False)
+    cited: tuple[int, ...] = field(default=(), compare=False)
 
     def fixed_by(self, unsafe: bool) -> bool:
         """Whether `--fix` (with `--unsafe-fixes` when `unsafe`) applies this finding's built fix."""

@@ -234,12 +234,22 @@ def _finding(report: Report, info, path: str, source: Source, model: Model) -> F
         message=report.message + _called_from(model, report.scope),
         filename=path, start=(row, column), end=(end_row, end_column), source=source,
         function=model.qualname(report.scope), fixable=report.fixable, fix_data=report.fix_data,
-        related=tuple(_related(row, text, source) for row, text in report.related))
+        related=tuple(_related(row, text, source) for row, text in report.related),
+        statement_row=_statement_row(model, node), cited=tuple(report.lines))
     if source.cells and report.lines:
         from jaxlint import notebooks
 
         return replace(finding, message=notebooks.cell_lines(report.message, report.lines, source.cells, finding.cell))
     return finding
+
+
+def _statement_row(model: Model, node: ast.AST) -> int:
+    """The first row of the statement that holds `node` (a key on a continuation line is used by the
+    call that starts rows above)."""
+    statement = node
+    while not isinstance(statement, ast.stmt) and (parent := model.parent(statement)) is not None:
+        statement = parent
+    return getattr(statement, "lineno", node.lineno)  # type: ignore[attr-defined]
 
 
 def _related(row: int, message: str, source: Source) -> Related:

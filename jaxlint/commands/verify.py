@@ -164,7 +164,8 @@ def _plan(findings: list[Finding], settings: Settings, enabled: frozenset[str], 
             module + ".") else finding.function
         end_row = max(finding.end_location.row, finding.location.row)
         jobs[path].targets.append(Target(index, finding.code, finding.location.row, end_row, qualname,
-                                         finding.fix_data, offers_fix(finding) and note is None, note))
+                                         finding.fix_data, offers_fix(finding) and note is None, note,
+                                         finding.statement_row or finding.location.row, finding.cited))
     for path, job in jobs.items():
         if path in fixed and any(t.fixed for t in job.targets):
             jobs[path] = replace(job, fixed_source=fixed[path].source)

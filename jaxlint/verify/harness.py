@@ -70,7 +70,9 @@ class Subject:
 
     @property
     def rows(self) -> range:
-        return range(self.target.row, self.target.end_row + 1)
+        """The rows of the finding, from the first row of its statement (a call whose key argument
+        is on a continuation line runs at the call's row)."""
+        return range(min(self.target.start_row or self.target.row, self.target.row), self.target.end_row + 1)
 
     @property
     def runs_as_found(self) -> bool:

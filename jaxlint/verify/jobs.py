@@ -21,6 +21,8 @@ class Target:
     fix_data: Any = None
     fixed: bool = False  # the job's fixed module fixes this finding
     fix_note: str | None = None  # why it does not, when the rule offers a fix
+    start_row: int = 0  # where the finding's statement starts (0: at `row`)
+    cited: tuple[int, ...] = ()  # the other rows the finding names (`already consumed on line 364`)
 
 
 @dataclass(frozen=True)

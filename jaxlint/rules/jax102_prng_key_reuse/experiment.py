@@ -44,6 +44,9 @@ def run(subject: Subject) -> Verdict:
             outcomes.append(failure(exc, subject))
             continue
         evidence = with_input_set({"key_reuse_error": checker, **(reuse or {})}, subject, index)
+        if not reuse and checker and _ours(subject, checker["row"]):
+            return Verdict("confirmed", f"jax.debug_key_reuse raised at line {checker['row']}: {checker['message']}",
+                           evidence)
         if reuse:
             identical = " with identical draws" if reuse["identical_draws"] else ""
             reason = (f"line {reuse['reuse_row']} consumed the key already consumed at line {reuse['first_row']}"
@@ -53,9 +56,19 @@ def run(subject: Subject) -> Verdict:
             if not subject.runs_as_found:  # jitting what runs as found would time something else
                 evidence["timings"] = timings(subject.function, inputs)
             return Verdict("confirmed", reason, evidence)
+        if checker and checker["row"] is not None:  # the trace stopped at another finding's reuse
+            outcomes.append(Verdict("not-confirmed", f"not shown: the traced run stopped at JAX's KeyReuseError on "
+                                                     f"line {checker['row']} first, and the eager run consumed no key "
+                                                     f"twice at line {subject.target.row}", evidence))
+            continue
         outcomes.append(Verdict("not-confirmed", f"line {subject.target.row} consumed no key twice on these inputs",
                                 evidence))
     return outcomes[0]
+
+
+def _ours(subject: Subject, row: int | None) -> bool:
+    """JAX's checker raised on the finding's statement or on a row the finding cites."""
+    return row is not None and (row in subject.rows or row in subject.target.cited)
 
 
 def _checker(subject: Subject, inputs: Inputs) -> dict[str, Any] | None:
@@ -91,20 +104,23 @@ def _typed_prng_keys() -> Iterator[None]:
 
 
 def _reuse(subject: Subject, inputs: Inputs) -> dict[str, Any] | None:
-    """Run eagerly, recording consumptions; the finding's line reusing a consumed key."""
+    """Run eagerly, recording consumptions; the finding's line reusing a consumed key, or
+    consuming one that a row the finding cites consumes again (`consumed here and split again on
+    line 473`)."""
     with recorders.draws.recording() as records:
         run_eager(subject.function, inputs)
     mine = [r for r in records if r.filename == subject.filename]
+    cited = set(subject.target.cited)
     for index, record in enumerate(mine):
-        if record.row not in subject.rows:
-            continue
         for earlier in mine[:index]:
-            if earlier.key == record.key:
-                identical = (earlier.name == record.name and earlier.output is not None and record.output is not None
-                             and earlier.output.shape == record.output.shape
-                             and bool(np.array_equal(earlier.output, record.output)))
-                return {"first_row": earlier.row, "reuse_row": record.row, "first_call": earlier.name,
-                        "reuse_call": record.name, "same_key": True, "identical_draws": identical}
+            if earlier.key != record.key or not (
+                    record.row in subject.rows or earlier.row in subject.rows and record.row in cited):
+                continue
+            identical = (earlier.name == record.name and earlier.output is not None and record.output is not None
+                         and earlier.output.shape == record.output.shape
+                         and bool(np.array_equal(earlier.output, record.output)))
+            return {"first_row": earlier.row, "reuse_row": record.row, "first_call": earlier.name,
+                    "reuse_call": record.name, "same_key": True, "identical_draws": identical}
     return None
 
 
