@@ -212,8 +212,11 @@ def test_json_shape_and_exit_code(demo_run) -> None:
     assert document["platform"] == "cpu"
     assert document["devices"] and document["jax_version"]
     for row in document["results"]:
-        assert set(row) == {"code", "filename", "row", "cell", "function", "status", "reason", "evidence", "fix"}
+        assert set(row) == {"code", "filename", "row", "cell", "function", "status", "reason", "evidence", "fix",
+                            "verdict"}
         assert row["status"] in ("confirmed", "not-confirmed", "skipped", "error")
+        assert row["verdict"] in ("confirmed", "refuted", "not-shown", "not-reached", "could-not-run")
+        assert (row["status"] == "confirmed") == (row["verdict"] == "confirmed")
         assert row["fix"] is None or row["fix"]["status"] in ("passed", "failed", "skipped")
 
 

@@ -286,7 +286,8 @@ def masked(exc: BaseException, subject: Subject, kind: str) -> Verdict:
     rows = user_rows(exc, subject.filename)
     where = f"line {rows[-1]}" if rows else "another line"
     info = describe_exception(exc) | {"row": rows[-1] if rows else None}
-    return Verdict("skipped", f"{kind} was raised at {where} before line {subject.target.row} ran", info)
+    return Verdict("skipped", f"{kind} was raised at {where} before line {subject.target.row} ran", info,
+                   verdict="not-shown")
 
 
 def same(a: Any, b: Any) -> bool:

@@ -46,13 +46,34 @@ class Job:
         return cls(**{**data, "targets": [Target(**t) for t in data["targets"]]})
 
 
+# What a finding's status means for the user (CONTRACT.md keeps the four statuses; the verdict
+# says which not-confirmed and skipped ones are evidence against the finding).
+VERDICTS = ("confirmed", "refuted", "not-shown", "not-reached", "could-not-run")
+_MEANINGS = {"confirmed": "confirmed", "not-confirmed": "not-shown", "skipped": "could-not-run",
+             "error": "could-not-run"}
+
+
+def meaning(status: str, verdict: str = "") -> str:
+    """A finding's verdict: the one its experiment gave, else what its status means."""
+    return verdict or _MEANINGS.get(status, status)
+
+
 @dataclass
 class Verdict:
-    """The outcome of an experiment: status, a one-line reason, rule-specific evidence."""
+    """The outcome of an experiment: status, a one-line reason, rule-specific evidence, and
+    (`verdict`, for a finding) what it means where the status alone does not say: `refuted`, the
+    line ran in the situation the finding describes and behaved; `not-reached`, the run never got
+    there; else `not-shown` (ran, not in that situation) or `could-not-run`."""
 
     status: str  # confirmed | not-confirmed | skipped | error  (fix: passed | failed | skipped)
     reason: str
     evidence: dict[str, Any] = field(default_factory=dict)
+    verdict: str = ""
+
+    @property
+    def meaning(self) -> str:
+        return meaning(self.status, self.verdict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"status": self.status, "reason": self.reason, "evidence": self.evidence}
+        found = {"status": self.status, "reason": self.reason, "evidence": self.evidence}
+        return found | {"verdict": self.meaning} if self.status in _MEANINGS else found

@@ -41,6 +41,7 @@ from jaxlint.verify.harness import (
     with_input_set,
 )
 from jaxlint.verify.jobs import Verdict
+from jaxlint.verify.line_watch import Watched, watching
 
 Call = Callable[[Callable[..., Any], Inputs], Any]
 _PREFERENCE = ("not-confirmed", "skipped", "error")
@@ -58,7 +59,8 @@ def expect_raise(subject: Subject, predicted: Callable[[BaseException], bool], c
         call = run_as_found
     for index, inputs in enumerate(subject.inputs):
         try:
-            output = call(subject.function, inputs)
+            with watching(subject.filename, subject.rows) as seen:
+                output = call(subject.function, inputs)
         except Exception as exc:
             if predicted(exc) and raised_here(exc, subject):
                 info = describe_exception(exc)
@@ -69,9 +71,9 @@ def expect_raise(subject: Subject, predicted: Callable[[BaseException], bool], c
             continue
         if subject.nested and callable(output):
             return _uncalled(subject)
-        outcomes.append(Verdict("not-confirmed", f"{how} ran without error on {inputs.describe()}",
-                                with_input_set({"output": summarize(output)}, subject, index)))
-    return min(outcomes, key=lambda v: _PREFERENCE.index(v.status))
+        outcomes.append(_ran(subject, seen, how, inputs, with_input_set({"output": summarize(output)}, subject, index),
+                             seen.traced | seen.arrays))
+    return _preferred(outcomes)
 
 
 def expect_trace_error(subject: Subject, call: Call = run_compiled, how: str = "tracing under jax.jit") -> Verdict:
@@ -83,7 +85,8 @@ def expect_trace_error(subject: Subject, call: Call = run_compiled, how: str = "
         call = run_as_found
     for index, inputs in enumerate(subject.inputs):
         try:
-            output = call(subject.function, inputs)
+            with watching(subject.filename, subject.rows) as seen:
+                output = call(subject.function, inputs)
         except Exception as exc:
             eager = _eager_run(subject, inputs)
             if _innermost(exc) is None or _fails_eagerly_too(exc, eager):
@@ -105,9 +108,34 @@ def expect_trace_error(subject: Subject, call: Call = run_compiled, how: str = "
                            with_input_set(evidence, subject, index))
         if subject.nested and callable(output):
             return _uncalled(subject)
-        outcomes.append(Verdict("not-confirmed", f"{how} ran without error on {inputs.describe()}",
-                                with_input_set({"output": summarize(output)}, subject, index)))
-    return min(outcomes, key=lambda v: _PREFERENCE.index(v.status))
+        outcomes.append(_ran(subject, seen, how, inputs, with_input_set({"output": summarize(output)}, subject, index),
+                             seen.traced))
+    return _preferred(outcomes)
+
+
+def _ran(subject: Subject, seen: Watched, how: str, inputs: Inputs, evidence: dict[str, Any],
+         situation: set[str]) -> Verdict:
+    """The call ran without the predicted error: refuted where the finding's line ran in the
+    situation the finding describes (`situation`: the names on it that held a tracer, or for the
+    rules about JAX arrays an array), else not shown there."""
+    row = subject.target.row
+    evidence = evidence | {"line_ran": seen.ran, "traced_names": sorted(seen.traced), "array_names": sorted(seen.arrays)}
+    if not seen.ran:
+        return Verdict("not-confirmed", f"{how} ran without error on {inputs.describe()}, but line {row} did not run",
+                       evidence, verdict="not-shown")
+    if not situation:
+        return Verdict("not-confirmed", f"{how} ran line {row} without error on {inputs.describe()}, with no tracer "
+                                        f"or JAX array there", evidence, verdict="not-shown")
+    held = ", ".join(f"`{n}` {'traced' if n in seen.traced else 'a JAX array'}" for n in sorted(situation))
+    return Verdict("not-confirmed", f"{how} ran line {row} with {held}, without error, on {inputs.describe()}: "
+                                    f"the finding is false there; if that is how the code runs, `# noqa: "
+                                    f"{subject.target.code}` on line {row} keeps it quiet", evidence, verdict="refuted")
+
+
+def _preferred(outcomes: list[Verdict]) -> Verdict:
+    """The outcome to report of several input sets': a refutation first, then the other
+    not-confirmed ones, skipped, error."""
+    return min(outcomes, key=lambda v: (_PREFERENCE.index(v.status), v.meaning != "refuted"))
 
 
 def raised_while_tracing(exc: BaseException) -> bool:

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from jaxlint.diagnostics import Finding
+from jaxlint.verify.jobs import VERDICTS, meaning
 from jaxlint.verify.runner import Platform
 
 _STYLES = {"confirmed": "bold red", "not-confirmed": "green", "skipped": "yellow", "error": "magenta",
@@ -70,7 +71,8 @@ class Reporter:
             if result["status"] == "confirmed" and not result.get("fix"):  # `fix` stays null (CONTRACT.md)
                 result = {**result, "evidence": {**(result.get("evidence") or {}), "no_fix": no_fix(finding)}}
             rows.append({"code": finding.code, "filename": finding.filename, "row": finding.location.row,
-                         "cell": finding.cell, "function": finding.function, **result})
+                         "cell": finding.cell, "function": finding.function, **result,
+                         "verdict": meaning(result["status"], result.get("verdict", ""))})
         return rows
 
     def finish(self, platform: Platform, problems: list[str]) -> None:
@@ -123,12 +125,22 @@ def _lines(rows: list[dict[str, Any]]) -> list[str]:
         if row["status"] == "error" and (row.get("evidence") or {}).get("stage") == "import":
             unimported.setdefault(row["filename"], []).append(row)
             continue
-        lines.append(f"{where(row)}: {row['code']} {row['status']}: {row['reason']}")
+        lines.append(f"{where(row)}: {row['code']} {_status(row)}: {row['reason']}")
         lines += [f"    {detail}" for detail in details(row)]
     for filename, group in unimported.items():
         count = f"{len(group)} finding{'s' * (len(group) != 1)}"
         lines.append(f"{filename}: {count} not verified: {group[0]['reason']}")
     return lines
+
+
+def _telling(row: dict[str, Any]) -> bool:
+    """The verdict says more than the status: refuted, not reached, not shown where skipped."""
+    return row["verdict"] != meaning(row["status"])
+
+
+def _status(row: dict[str, Any]) -> str:
+    """`not-confirmed (refuted)`: the status, and the verdict where it says more."""
+    return f"{row['status']} ({row['verdict']})" if _telling(row) else row["status"]
 
 
 def details(row: dict[str, Any]) -> list[str]:
@@ -230,6 +242,9 @@ def _summary(rows: list[dict[str, Any]], platform: Platform, problems: list[str]
     order = ("confirmed", "not-confirmed", "skipped", "error")
     text = f"Verified {len(rows)} finding{'s' if len(rows) != 1 else ''}: " + (
         ", ".join(f"{counts[s]} {s}" for s in order if counts[s]) or "nothing to verify")
+    verdicts = Counter(r["verdict"] for r in rows if _telling(r))
+    if verdicts:
+        text += " (" + ", ".join(f"{verdicts[v]} {v}" for v in VERDICTS if verdicts[v]) + ")"
     if fixes:
         text += "; fixes: " + ", ".join(f"{n} {s}" for s, n in sorted(fixes.items()))
     text += "."
@@ -275,7 +290,7 @@ def _rich(rows: list[dict[str, Any]], summary: str) -> None:
             fix_cell.append("none", style="dim")
             fix_cell.append("\n" + row["evidence"]["no_fix"])
         table.add_row(Text(f"{row['code']} {where(row)}\n{row['function'] or '<module>'}"),
-                      Text(row["status"], style=_STYLES.get(row["status"], "")), evidence, fix_cell)
+                      Text(_status(row), style=_STYLES.get(row["status"], "")), evidence, fix_cell)
     console.print(table)
     console.print(summary, highlight=False, markup=False, end="")
 
@@ -283,5 +298,5 @@ def _rich(rows: list[dict[str, Any]], summary: str) -> None:
 def _line_style(line: str) -> str:
     if line.startswith("    "):
         return ""
-    status = line.split(": ", 2)[1].split(" ", 1)[-1] if line.count(": ") >= 2 else ""
+    status = line.split(": ", 2)[1].split(" ", 1)[-1].split(" ")[0] if line.count(": ") >= 2 else ""
     return _STYLES.get(status, "")

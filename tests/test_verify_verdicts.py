@@ -1,0 +1,92 @@
+"""What a finding's verify verdict means: `refuted` where the flagged line ran traced and behaved,
+`not-shown` where it did not run in the situation the finding describes, `not-reached` where the
+recorded run never called it; the status stays one of CONTRACT.md's four. The real CLI in a
+subprocess, real JAX on CPU."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.test_verify import run_jaxlint
+
+pytest.importorskip("jax")
+
+SOURCE = '''
+import os.path
+
+import jax
+
+
+@jax.jit
+def pick(x, mode):
+    if mode == os.path.sep:  # a tracer compared with a str: False, no error (a false finding)
+        return x + 1
+    return x
+
+
+@jax.jit
+def scalar_arm(x):
+    if x.ndim == 0:
+        if x > 0:  # the 1-D examples never take this arm
+            return x
+    return -x
+
+
+@jax.jit
+def unreached(x):
+    return x if x.sum() > 0 else -x
+'''
+
+EXAMPLES = '''
+import jax.numpy as jnp
+from jaxlint.verify import example
+from verdicts import pick, scalar_arm
+
+example(pick, jnp.ones(2), jnp.ones(()))
+example(scalar_arm, jnp.ones(3))
+'''
+
+RUN = '''
+import jax.numpy as jnp
+from verdicts import pick
+
+print(pick(jnp.ones(2), jnp.ones(())))
+'''
+
+
+def _verify(root: Path, *args: str) -> dict[int, dict]:
+    done = run_jaxlint(root, "verify", "--output-format", "json", "--select", "JAX103", *args, "verdicts.py")
+    assert done.returncode == 0, done.stderr  # nothing confirmed
+    return {r["row"]: r for r in json.loads(done.stdout)["results"]}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root: Path = tmp_path_factory.mktemp("verdicts")
+    (root / "verdicts.py").write_text(SOURCE, encoding="utf-8")
+    (root / "examples.py").write_text(EXAMPLES, encoding="utf-8")
+    (root / "run.py").write_text(RUN, encoding="utf-8")
+    return root
+
+
+def test_a_line_that_ran_traced_without_error_is_refuted(project: Path) -> None:
+    result = _verify(project, "--examples", "examples.py")[9]
+    assert (result["status"], result["verdict"]) == ("not-confirmed", "refuted"), result
+    assert result["evidence"]["traced_names"] == ["mode"] and "# noqa: JAX103" in result["reason"]
+
+
+def test_a_line_the_inputs_never_ran_is_not_shown(project: Path) -> None:
+    result = _verify(project, "--examples", "examples.py")[17]
+    assert (result["status"], result["verdict"]) == ("not-confirmed", "not-shown"), result
+    assert result["evidence"]["line_ran"] is False
+
+
+def test_a_function_the_run_never_called_is_not_reached(project: Path) -> None:
+    results = _verify(project, "--run", "python run.py")
+    assert (results[24]["status"], results[24]["verdict"]) == ("skipped", "not-reached"), results[24]
+    assert results[9]["verdict"] == "refuted"
+    done = run_jaxlint(project, "verify", "--select", "JAX103", "--run", "python run.py", "verdicts.py")
+    assert "not-confirmed (refuted)" in done.stdout and "(1 refuted, 2 not-reached)" in done.stdout, done.stdout
