@@ -90,3 +90,27 @@ def test_a_function_the_run_never_called_is_not_reached(project: Path) -> None:
     assert results[9]["verdict"] == "refuted"
     done = run_jaxlint(project, "verify", "--select", "JAX103", "--run", "python run.py", "verdicts.py")
     assert "not-confirmed (refuted)" in done.stdout and "(1 refuted, 2 not-reached)" in done.stdout, done.stdout
+
+
+def test_the_gate_on_proof_fails_for_what_was_not_refuted(project: Path) -> None:
+    args = ("verify", "--select", "JAX103", "--examples", "examples.py")
+    assert run_jaxlint(project, *args, "verdicts.py").returncode == 0  # nothing confirmed
+    assert run_jaxlint(project, *args, "--fail-on", "unrefuted", "verdicts.py").returncode == 1  # two not shown
+    (project / "only_refuted.py").write_text(SOURCE.split("@jax.jit\ndef scalar_arm")[0], encoding="utf-8")
+    (project / "only_examples.py").write_text("import jax.numpy as jnp\nfrom jaxlint.verify import example\n"
+                                              "from only_refuted import pick\n\n"
+                                              "example(pick, jnp.ones(2), jnp.ones(()))\n", encoding="utf-8")
+    refuted = run_jaxlint(project, "verify", "--select", "JAX103", "--examples", "only_examples.py", "--fail-on",
+                          "unrefuted", "only_refuted.py")
+    assert refuted.returncode == 0 and "(1 refuted)" in refuted.stdout, refuted.stdout + refuted.stderr
+
+
+def test_an_entry_point_runs_only_when_asked(tmp_path: Path) -> None:
+    (tmp_path / "train.py").write_text(
+        "import jax\nimport jax.numpy as jnp\n\nSTEPS = []\n\n\ndef main():\n"
+        "    STEPS.append(1)\n    open('ran.txt', 'w').write('trained')\n"
+        "    return jax.jit(lambda x: x if x.sum() > 0 else -x)(jnp.ones(2))\n\n\n"
+        "if __name__ == '__main__':\n    main()\n", encoding="utf-8")
+    done = run_jaxlint(tmp_path, "verify", "--select", "JAX103", "train.py")
+    assert "entry point" in done.stdout and "--run" in done.stdout, done.stdout + done.stderr
+    assert not (tmp_path / "ran.txt").exists()

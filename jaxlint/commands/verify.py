@@ -37,6 +37,7 @@ class VerifyOptions:
     quiet: bool = False
     run: str | None = None
     record_calls: int | None = None
+    fail_on: str = "confirmed"  # or "unrefuted": every finding verify did not refute fails the run
 
 
 def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) -> int:
@@ -98,7 +99,8 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
         print(f"jaxlint: error: examples file {problem}", file=sys.stderr)
     if errors or problems:
         return EXIT_ERROR
-    return EXIT_CONFIRMED if reporter.confirmed else EXIT_CLEAN
+    failing = reporter.confirmed if options.fail_on == "confirmed" else reporter.unrefuted
+    return EXIT_CONFIRMED if failing else EXIT_CLEAN
 
 
 def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bool) -> Recording:

@@ -4,6 +4,7 @@ and load the fixed copy of the module."""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import importlib.util
 import inspect
@@ -12,6 +13,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MethodType, ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -174,9 +176,30 @@ def subject(target: Target, module: ModuleType, filename: str, examples: Example
         except NoInputs as exc:
             evidence = {"function": qualname, "detail": str(exc)}
             return Verdict("skipped", NO_INPUTS, evidence)
+        if not args and not kwargs and qualname in _entry_points(filename):
+            return Verdict("skipped", f"`{qualname}` is the script's entry point: verify runs it only when asked "
+                                      f"(--run \"python {os.path.basename(filename)}\", or example({qualname}) in "
+                                      f"an examples file)", {"function": qualname})
         origin = "annotations" if args or kwargs else "no parameters"
         inputs = [Inputs(origin, args, kwargs)]
     return Subject(target, module, function, filename, inputs, nested=qualname != target.qualname)
+
+
+@functools.cache
+def _entry_points(filename: str) -> frozenset[str]:
+    """`main`, and the functions the module's `if __name__ == "__main__":` block calls: a training
+    run, a benchmark, something that logs, which nobody asked verify to start."""
+    try:
+        tree = ast.parse(Path(filename).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return frozenset()
+    found = {"main"}
+    for statement in tree.body:
+        test = statement.test if isinstance(statement, ast.If) else None
+        if isinstance(test, ast.Compare) and ast.unparse(test).replace("'", '"') == '__name__ == "__main__"':
+            found |= {node.func.id for node in ast.walk(statement)
+                      if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+    return frozenset(found)
 
 
 def _script(target: Target, module: ModuleType, filename: str, replay: Replay | None) -> Subject | Verdict:

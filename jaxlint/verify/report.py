@@ -36,6 +36,11 @@ class Reporter:
     def confirmed(self) -> bool:
         return any(r["status"] == "confirmed" for r in self.results.values())
 
+    @property
+    def unrefuted(self) -> bool:
+        """Some finding stands: verify did not refute it (confirmed, or not decided either way)."""
+        return any(row["verdict"] != "refuted" for row in self.rows())
+
     def add(self, index: int, result: dict[str, Any]) -> None:
         self.results[index] = result
         if self._advance is not None:
