@@ -114,3 +114,16 @@ def test_an_entry_point_runs_only_when_asked(tmp_path: Path) -> None:
     done = run_jaxlint(tmp_path, "verify", "--select", "JAX103", "train.py")
     assert "entry point" in done.stdout and "--run" in done.stdout, done.stdout + done.stderr
     assert not (tmp_path / "ran.txt").exists()
+
+
+def test_a_module_that_does_not_import_is_not_reached_where_the_run_never_called_it(tmp_path: Path) -> None:
+    (tmp_path / "optional.py").write_text(
+        "import jax\n\ntry:\n    import not_installed_anywhere  # an optional extra the tests never need\n"
+        "except ImportError:\n    not_installed_anywhere = None\n\n\n@jax.jit\ndef sign(x):\n"
+        "    return x if x.sum() > 0 else -x\n\n\nnot_installed_anywhere.setup()\n", encoding="utf-8")
+    (tmp_path / "run.py").write_text("print('tests that never import optional.py')\n", encoding="utf-8")
+    done = run_jaxlint(tmp_path, "verify", "--output-format", "json", "--select", "JAX103", "--run", "python run.py",
+                       "optional.py")
+    (result,) = json.loads(done.stdout)["results"]
+    assert (result["status"], result["verdict"]) == ("skipped", "not-reached"), result
+    assert "AttributeError" in result["reason"]

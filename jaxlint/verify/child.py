@@ -68,8 +68,14 @@ def _run(job: Job, channel: TextIO) -> None:
                                                      {"stage": "import"}))
         return
     except BaseException as exc:  # noqa: BLE001 - SystemExit, anything the module raises
+        reached = _reached(job)
         for target in job.targets:
-            _result(channel, target, _import_failure(job, target, exc))
+            if reached is not None and target.qualname not in reached:
+                _result(channel, target, Verdict("skipped", f"not reached by `{job.run_command}` (the module does not "
+                                                            f"import here: {_import_failure(job, target, exc).reason})",
+                                                 {"stage": "import"}, verdict="not-reached"))
+            else:
+                _result(channel, target, _import_failure(job, target, exc))
         return
     replay = _replay(job, module, examples)
     for target in job.targets:
@@ -88,6 +94,17 @@ def _replay(job: Job, module: ModuleType, examples: Any) -> Any:
     for qualname, inputs in found.inputs.items():
         examples.inputs.setdefault((filename, qualname), []).extend(inputs)
     return found
+
+
+def _reached(job: Job) -> set[str | None] | None:
+    """The functions of the job's module that the recorded run called (None: module code), or None
+    without a recorded run."""
+    if job.records is None or job.run_command is None:
+        return None
+    from jaxlint.verify.recording import read_records
+
+    wanted = os.path.realpath(job.filename)
+    return {None if r["kind"] == "module" else r["qualname"] for r in read_records(job.records) if r["path"] == wanted}
 
 
 def _result(channel: TextIO, target: Target, verdict: Verdict, fix: Verdict | None = None) -> None:

@@ -68,15 +68,18 @@ def _count_prints(subject: Subject, inputs: Inputs) -> tuple[list[int], list[str
 
 def _judge(subject: Subject, per_call: list[int], printed: list[str]) -> Verdict:
     total = sum(per_call)
-    tracers = any("Trace" in text for text in printed)
-    evidence = {"calls": CALLS, "prints": total, "per_call": per_call, "printed": printed[:3]}
+    traced = [text for text in printed if "Trace" in text]
+    tracers = bool(traced)
+    # the prints shown are the ones the verdict speaks of: a tracer's when it says tracers were printed
+    shown_prints = (traced + [text for text in printed if "Trace" not in text])[:3]
+    evidence = {"calls": CALLS, "prints": total, "per_call": per_call, "printed": shown_prints}
     row = subject.target.row
     if total == 0:
         return Verdict("not-confirmed", f"the print at line {row} did not run on these inputs", evidence)
     if total < CALLS or tracers:
         times = "once" if total == 1 else f"{total} times"
         what = f"printed {times} over {CALLS} calls" + (" (at trace time only)" if total < CALLS else "")
-        shown = f": {printed[0][:80]!r}" if printed else ""
+        shown = f": {shown_prints[0][:80]!r}" if shown_prints else ""
         return Verdict("confirmed", what + (", printing tracers" if tracers else "") + shown, evidence)
     return Verdict("not-confirmed", f"printed concrete values on each of {CALLS} calls", evidence)
 
