@@ -57,3 +57,14 @@ def test_timing_compiles_the_function_afresh_and_keeps_what_ran_before() -> None
     result = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, timeout=300,
                             check=False)
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stdout + result.stderr
+
+
+def test_a_speed_ratio_needs_timings_apart_beyond_their_spread() -> None:
+    from jaxlint.verify.harness import apart
+
+    noisy = {"steady_us": 10.0, "spread_us": [6.0, 30.0]}  # one slow outlier run does not make a ratio
+    steady = {"steady_us": 18.0, "spread_us": [17.0, 19.0]}
+    slower = {"steady_us": 200.0, "spread_us": [190.0, 230.0]}
+    assert not apart(noisy, steady) and not apart(steady, noisy)
+    assert apart(steady, slower) and apart(slower, steady)
+    assert apart({"steady_us": 5.0}, {"steady_us": 9.0})  # no spread recorded: the medians decide

@@ -27,6 +27,7 @@ from jaxlint.verify.jobs import Target, Verdict
 
 _TIMING_BUDGET_S = 0.1
 _MAX_REPEATS = 30
+_SPREAD_REPEATS = 4  # repeats enough for quartiles; fewer give their range
 _SHOWN_DIFFERENCES = 3
 _ROOT = os.path.realpath(os.getcwd())  # the child starts in the project's root, before any user code runs
 _JAXLINT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
@@ -458,8 +459,17 @@ def _timings(function: Callable[..., Any], inputs: Inputs) -> dict[str, float] |
             repeats.append(time.perf_counter() - start)
     except Exception:
         return None
+    quartiles = statistics.quantiles(repeats, n=4) if len(repeats) >= _SPREAD_REPEATS else [min(repeats), max(repeats)]
     return {"first_call_ms": round(first * 1e3, 2), "compile_ms": round(log.seconds * 1e3, 2),
-            "steady_us": round(statistics.median(repeats) * 1e6, 1), "repeats": len(repeats)}
+            "steady_us": round(statistics.median(repeats) * 1e6, 1), "repeats": len(repeats),
+            "spread_us": [round(quartiles[0] * 1e6, 1), round(quartiles[-1] * 1e6, 1)]}
+
+
+def apart(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Two steady-state timings differ beyond their spread: the middle halves of their repeats
+    (their range, with few repeats) do not overlap."""
+    low, high = before.get("spread_us") or [before["steady_us"]] * 2, after.get("spread_us") or [after["steady_us"]] * 2
+    return low[1] < high[0] or high[1] < low[0]
 
 
 def _never_traced(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -559,6 +569,8 @@ def passed(reason: str, original: Subject, fixed: Subject, evidence: dict[str, A
     evidence["steady_us"] = {"original": before and before["steady_us"], "fixed": after and after["steady_us"]}
     evidence["compile_ms"] = {"original": before and before.get("compile_ms"), "fixed": after and after["compile_ms"]}
     if before and after and after["steady_us"] > 0:
-        evidence["speedup"] = float(f"{before['steady_us'] / after['steady_us']:.3g}")  # < 1: slower
+        # a ratio only where the repeats tell the two apart; else the same speed, within the spread
+        ratio = before["steady_us"] / after["steady_us"] if apart(before, after) else 1.0
+        evidence["speedup"] = float(f"{ratio:.3g}")  # < 1: slower
     evidence["compilations"] = {"fixed": compilations(fixed.function, fixed.inputs), "input_sets": len(fixed.inputs)}
     return Verdict("passed", reason, evidence)

@@ -190,7 +190,7 @@ def _impact(evidence: dict[str, Any]) -> str:
             cause = ", host callback" if evidence.get("host_callback") else ""
             parts.append(f"{_ratio(1 / ratio)} slower per call {change[:-1]}{cause})")
         else:
-            parts.append(f"as fast per call {change}")
+            parts.append(f"as fast per call {change}, within the spread of the repeats")
         if compile_ms.get("original") is not None and compile_ms.get("fixed") is not None:
             parts.append(f"compile {_ms(compile_ms['original'])} → {_ms(compile_ms['fixed'])}")
     else:
