@@ -83,7 +83,10 @@ def test_syntax_error_stops_before_running(project: Path) -> None:
 def test_broken_examples_file_is_reported_and_exits_2(project: Path) -> None:
     result = run_jaxlint(project, "verify", "pkg", "--examples", "broken.py")
     assert result.returncode == 2, result.stdout
-    assert result.stderr.splitlines() == [
+    progress = [line for line in result.stderr.splitlines() if line.startswith("jaxlint: [")]
+    assert len(progress) == len(json.loads(run_jaxlint(project, "verify", "pkg", "--examples", "broken.py",
+                                                       "--output-format", "json").stdout)["results"])
+    assert [line for line in result.stderr.splitlines() if line not in progress] == [
         "jaxlint: error: examples file broken.py:4: example('pkg.model:nope'): module `pkg.model` has no `nope`",
         ("jaxlint: error: examples file broken.py:5: example('pkg.nomod:f'): ModuleNotFoundError: "
          "No module named 'pkg.nomod'"),

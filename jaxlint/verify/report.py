@@ -45,6 +45,19 @@ class Reporter:
         self.results[index] = result
         if self._advance is not None:
             self._advance()
+        elif self.output_format == "text" and not self.quiet and self.findings:
+            self._say(index, result)
+
+    def _say(self, index: int, result: dict[str, Any]) -> None:
+        """A line per finding as it is decided, where no progress bar shows (a log, CI): how far the
+        run is, and how long each proof took."""
+        finding = self.findings[index]
+        took = (result.get("evidence") or {}).get("proof_s")
+        seconds = f" in {took:.1f} s" if took is not None else ""
+        verdict = meaning(result["status"], result.get("verdict", ""))
+        sys.stderr.write(f"jaxlint: [{len(self.results)}/{len(self.findings)}] {finding.filename}:"
+                         f"{finding.location.row} {finding.code} {verdict}{seconds}\n")
+        sys.stderr.flush()
 
     @contextmanager
     def progress(self) -> Iterator[None]:

@@ -48,6 +48,7 @@ class _Watch:
     current: int | None = None
     since: float = 0.0
     offset: int = 0
+    started: float = 0.0  # when the finding running began: the result says how long its proof took
 
 
 def run_jobs(jobs: list[Job], workers: int, on_result: OnResult) -> Platform:
@@ -186,11 +187,14 @@ def _event(event: dict[str, Any], watch: _Watch, on_result: OnResult, platform: 
             if (row, message) not in platform.examples_problems:
                 platform.examples_problems.append((row, message))
     elif kind == "start":
-        watch.phase, watch.current = "target", event["id"]
+        watch.phase, watch.current, watch.started = "target", event["id"], watch.since
     elif kind == "result" and event["id"] in remaining:
         del remaining[event["id"]]
+        result = event["result"]
+        if watch.current == event["id"]:
+            result["evidence"] = {**(result.get("evidence") or {}), "proof_s": round(watch.since - watch.started, 2)}
         watch.current = None
-        on_result(event["id"], event["result"])
+        on_result(event["id"], result)
 
 
 def kill_session(process: subprocess.Popen[bytes]) -> None:
