@@ -49,12 +49,8 @@ def used_as_containers(scope: Scope) -> set[str]:
     """The entries (`x[key]`, or names unpacked from a pytree) that `scope` indexes by a key, reads
     a field or a dict method of, iterates, measures with `len` or unpacks with `*`/`**`: each may
     be a subtree."""
-    found: set[str] = set()
-    for node in scope.of_type(ast.Subscript, ast.Attribute, ast.For, ast.AsyncFor, ast.comprehension, ast.Call):
-        for used in _container_operands(node):
-            if (key := entry_key(used)) is not None:
-                found.add(key)
-    return found
+    return _entries_used(scope, (ast.Subscript, ast.Attribute, ast.For, ast.AsyncFor, ast.comprehension, ast.Call),
+                         _container_operands)
 
 
 def leaf_expression(item: ast.expr, qualify: Callable[[ast.expr], str | None]) -> bool:
@@ -72,12 +68,13 @@ def used_as_arrays(scope: Scope) -> set[str]:
     (`<`, `>=`), sliced (`x[:, 0]`), or read an attribute only arrays have (`x.shape`,
     `x.astype`), or converted to a number (`int(x)`). A container or None would raise there, so in
     code that runs each is a leaf."""
-    found: set[str] = set()
-    for node in scope.of_type(ast.BinOp, ast.UnaryOp, ast.Compare, ast.Attribute, ast.Subscript, ast.Call):
-        for used in _array_operands(node):
-            if (key := entry_key(used)) is not None:
-                found.add(key)
-    return found
+    return _entries_used(scope, (ast.BinOp, ast.UnaryOp, ast.Compare, ast.Attribute, ast.Subscript, ast.Call),
+                         _array_operands)
+
+
+def _entries_used(scope: Scope, types: tuple[type, ...], operands: Callable[[ast.AST], list[ast.expr]]) -> set[str]:
+    """The entries that `operands` finds used so in the scope's nodes of `types`."""
+    return {key for node in scope.of_type(*types) for used in operands(node) if (key := entry_key(used)) is not None}
 
 
 _ORDERINGS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
