@@ -127,3 +127,19 @@ def test_a_module_that_does_not_import_is_not_reached_where_the_run_never_called
     (result,) = json.loads(done.stdout)["results"]
     assert (result["status"], result["verdict"]) == ("skipped", "not-reached"), result
     assert "AttributeError" in result["reason"]
+
+
+def test_the_projects_own_run_raising_a_removed_name_confirms_it(tmp_path: Path) -> None:
+    # the arguments hold a closure that would not be loaded back: the run's own error is the proof
+    (tmp_path / "model.py").write_text(
+        "import jax\n\n\nclass Holder:\n    def __init__(self, fn):\n        self.fn = fn\n\n\n"
+        "def leaves(tree, holder):\n    return jax.tree_leaves(tree), holder\n", encoding="utf-8")
+    (tmp_path / "run.py").write_text(
+        "from model import Holder, leaves\n\ntry:\n    leaves({'a': 1}, Holder(lambda x: x))\n"
+        "except AttributeError as exc:\n    print('failed:', exc)\n", encoding="utf-8")
+    done = run_jaxlint(tmp_path, "verify", "--output-format", "json", "--select", "JAX301", "--run", "python run.py",
+                       "model.py")
+    (result,) = json.loads(done.stdout)["results"]
+    assert (result["status"], result["verdict"]) == ("confirmed", "confirmed"), result
+    assert result["evidence"]["from_run"] is True and result["evidence"]["row"] == 10
+    assert "tree_leaves" in result["reason"] and "`python run.py` itself raised" in result["reason"]

@@ -18,7 +18,7 @@ from jaxlint.project.context import context_files
 from jaxlint.project.incoming import Incoming
 from jaxlint.rules import rule
 from jaxlint.verify.hints import how_to_give_inputs
-from jaxlint.verify.jobs import Job, Target
+from jaxlint.verify.jobs import RAISED_IN_THE_RUN, Job, Target
 
 if TYPE_CHECKING:
     from jaxlint.verify.recording import Recording
@@ -110,7 +110,13 @@ def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bo
     wanted = targets((job.filename, target.qualname) for job in jobs for target in job.targets)
     if not quiet:
         print(f"jaxlint: running `{command}` to record the inputs of the flagged code...", file=sys.stderr)
-    recording = record(command, wanted, calls, max(_RUN_LIMIT_S, 10 * timeout))
+    raises: dict[str, list[tuple[int, int]]] = {}
+    for job in jobs:
+        for target in job.targets:
+            if target.code in RAISED_IN_THE_RUN:
+                raises.setdefault(os.path.realpath(job.filename), []).append(
+                    (target.start_row or target.row, target.end_row))
+    recording = record(command, wanted, calls, max(_RUN_LIMIT_S, 10 * timeout), raises)
     if not quiet or recording.exit_code != 0:
         print(f"jaxlint: {recording.summary()}", file=sys.stderr)
         if recording.exit_code != 0:

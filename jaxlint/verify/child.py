@@ -141,10 +141,14 @@ def _verify(job: Job, target: Target, module: ModuleType, examples: Any,
     rule = part(target.code, "experiment")
     if rule is None:
         return Verdict("skipped", f"no verification experiment for {target.code}"), None
+    shown = _raised_in_the_run(target, replay)
     found = subject(target, module, os.path.realpath(job.filename), examples, replay)
     if not isinstance(found, Subject):
-        return found, None
-    verdict = _guarded(lambda: rule.run(found), job.timeout, found, "error")
+        return shown or found, None
+    if shown is not None:
+        verdict = shown
+    else:
+        verdict = _guarded(lambda: rule.run(found), job.timeout, found, "error")
     if verdict.status != "confirmed":
         return verdict, None
     if not target.fixed:
@@ -154,6 +158,27 @@ def _verify(job: Job, target: Target, module: ModuleType, examples: Any,
     found = replace(found, confirmed_on=verdict.evidence.get("input_set", 1) - 1,
                     baseline=verdict.evidence.get("timings"))
     return verdict, _verify_fix(job, target, found, rule)
+
+
+def _raised_in_the_run(target: Target, replay: Any) -> Verdict | None:
+    """The project's own run raised what the finding predicts on its rows (a removed name's
+    AttributeError): the run is the proof, whatever its arguments would do replayed."""
+    from jaxlint.verify.jobs import RAISED_IN_THE_RUN
+
+    if replay is None or target.code not in RAISED_IN_THE_RUN:
+        return None
+    raised = replay.raised_at(range(target.start_row or target.row, target.end_row + 1))
+    name = ((target.fix_data or {}).get("name") or "").rsplit(".", 1)[-1]
+    if raised is None or raised["exception"] not in _REMOVED_ERRORS or name and name not in raised["message"]:
+        return None
+    return Verdict("confirmed", f"`{replay.command}` itself raised {raised['message']} at line {raised['row']}",
+                   {"exception": raised["exception"], "message": raised["message"], "row": raised["row"],
+                    "from_run": True})
+
+
+# What using a removed name raises (verify/removed.py): AttributeError and ImportError, their
+# subclass ModuleNotFoundError, or NotImplementedError where JAX keeps it only to refuse it.
+_REMOVED_ERRORS = frozenset(("AttributeError", "ImportError", "ModuleNotFoundError", "NotImplementedError"))
 
 
 def _verify_fix(job: Job, target: Target, original: Any, rule: Any) -> Verdict:

@@ -42,6 +42,12 @@ class Recorder:
         self.paths: dict[str, str | None] = {}  # co_filename → its real path when it holds targets
         self.lock = threading.Lock()
         self.busy = threading.local()  # pickling user objects can call user code: not recorded
+        # rows where a finding predicts an error of its own (a removed name): an exception raised
+        # there while the program runs is kept, as the run's own proof
+        self.raises: dict[str, list[tuple[int, int]]] = {
+            os.path.realpath(k): [tuple(span) for span in v] for k, v in spec.get("raises", {}).items()}
+        self.raised: set[tuple[str, int]] = set()
+        self.watched: dict[str, bool] = {}  # co_filename → whether it is one of `raises`
 
     def wanted(self, code: Any) -> tuple[str, str] | None:
         filename = code.co_filename
@@ -76,6 +82,23 @@ class Recorder:
             self.write({"path": key[0], "qualname": key[1], "kind": "failed", "reason": _said(exc)})
         finally:
             self.busy.on = False
+
+    def watches(self, code: Any) -> bool:
+        """Exceptions in this code are looked at: its file holds rows a finding predicts raise."""
+        if not self.raises:
+            return False
+        found = self.watched.get(code.co_filename)
+        if found is None:
+            found = self.watched[code.co_filename] = os.path.realpath(code.co_filename) in self.raises
+        return found
+
+    def on_raise(self, frame: Any, exc: BaseException) -> None:
+        real, row = os.path.realpath(frame.f_code.co_filename), frame.f_lineno
+        if (real, row) in self.raised or not any(start <= row <= end for start, end in self.raises.get(real, ())):
+            return
+        self.raised.add((real, row))
+        self.write({"path": real, "qualname": "", "kind": "raised", "row": row,
+                    "exception": type(exc).__name__, "message": _said(exc)})
 
     def write(self, record: dict[str, Any]) -> None:
         with self.lock, open(self.out, "ab") as handle:
@@ -217,9 +240,16 @@ def install(spec_path: str) -> None:
         _install_monitoring(recorder)
         return
 
-    def calls(frame: Any, event: str, arg: Any) -> None:
+    def raised(frame: Any, event: str, arg: Any) -> Any:
+        if event == "exception":
+            recorder.on_raise(frame, arg[1])
+        return raised
+
+    def calls(frame: Any, event: str, arg: Any) -> Any:
         if event == "call":
             recorder.on_call(frame)
+            if recorder.watches(frame.f_code):
+                return raised  # this frame's exceptions (and its line events, the cost of that)
         return None  # no line events
 
     threading.settrace(calls)
@@ -239,5 +269,13 @@ def _install_monitoring(recorder: Recorder) -> None:
         recorder.on_call(sys._getframe(1))
         return None
 
+    def raised(code: Any, offset: int, exc: BaseException) -> None:
+        if recorder.watches(code):
+            recorder.on_raise(sys._getframe(1), exc)
+
     monitoring.register_callback(tool, monitoring.events.PY_START, started)
-    monitoring.set_events(tool, monitoring.events.PY_START)
+    events = monitoring.events.PY_START
+    if recorder.raises:
+        monitoring.register_callback(tool, monitoring.events.RAISE, raised)
+        events |= monitoring.events.RAISE
+    monitoring.set_events(tool, events)

@@ -105,10 +105,11 @@ def targets(functions: Iterable[tuple[str, str | None]]) -> dict[str, list[str]]
     return {path: sorted(names) for path, names in wanted.items()}
 
 
-def record(command: str, wanted: dict[str, list[str]], limit: int, time_limit: float) -> Recording:
+def record(command: str, wanted: dict[str, list[str]], limit: int, time_limit: float,
+           raises: dict[str, list[tuple[int, int]]] | None = None) -> Recording:
     """Run `command` in a shell from here, as the user would (with this interpreter's folder first
     on PATH), recording the first `limit` calls of
-    each wanted function."""
+    each wanted function, and the exceptions raised on the rows of `raises` (by real path)."""
     folder = tempfile.mkdtemp(prefix="jaxlint-run-")
     boot = os.path.join(folder, "boot")
     os.makedirs(os.path.join(folder, "records"))
@@ -117,7 +118,8 @@ def record(command: str, wanted: dict[str, list[str]], limit: int, time_limit: f
     with open(os.path.join(boot, "sitecustomize.py"), "w", encoding="utf-8") as handle:
         handle.write(_SITECUSTOMIZE)
     with open(os.path.join(boot, "spec.json"), "w", encoding="utf-8") as handle:
-        json.dump({"targets": wanted, "limit": limit, "out": os.path.join(folder, "records")}, handle)
+        json.dump({"targets": wanted, "limit": limit, "out": os.path.join(folder, "records"), "raises": raises or {}},
+                  handle)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (boot, env.get("PYTHONPATH")) if p)
     # `python` and `pytest` in the command are those of the environment jaxlint runs in: the one

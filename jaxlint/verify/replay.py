@@ -30,6 +30,7 @@ class Replay:
     inputs: dict[str, list[Inputs]] = field(default_factory=dict)
     problems: dict[str, str] = field(default_factory=dict)
     scripts: list[dict[str, Any]] = field(default_factory=list)
+    raised: list[dict[str, Any]] = field(default_factory=list)  # exceptions the run raised on findings' rows
 
     def script(self, filename: str) -> Callable[[], None] | None:
         """The module's top-level code as the run ran it (a script, with its arguments), once more."""
@@ -52,6 +53,10 @@ class Replay:
 
         return run_script
 
+    def raised_at(self, rows: range) -> dict[str, Any] | None:
+        """What the run itself raised on one of `rows`, if it did."""
+        return next((r for r in self.raised if r["row"] in rows), None)
+
     def not_reached(self, qualname: str | None) -> str:
         problem = self.problems.get(qualname or "")
         if problem:
@@ -68,6 +73,8 @@ def replay(command: str, folder: str, filename: str, module: ModuleType) -> Repl
         qualname, kind = record["qualname"], record["kind"]
         if kind == "module":
             found.scripts.append(record)
+        elif kind == "raised":
+            found.raised.append(record)
         elif kind == "failed":
             found.problems.setdefault(qualname, record["reason"])
         else:
