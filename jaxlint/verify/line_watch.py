@@ -54,8 +54,14 @@ def watching(filename: str, rows: range) -> Iterator[Watched]:
 
 
 def _look(frame: FrameType, names: set[str], seen: Watched) -> None:
-    for name in names & frame.f_locals.keys():
-        value = frame.f_locals[name]
+    # f_locals is a proxy from Python 3.13 (its keys() a list); nothing here may raise into the
+    # code being watched
+    values = frame.f_locals
+    for name in names:
+        try:
+            value = values[name]
+        except KeyError:
+            continue
         if isinstance(value, jax.core.Tracer):
             seen.traced.add(name)
         elif isinstance(value, jax.Array):
