@@ -248,25 +248,28 @@ def verify(repo: dict, folder: Path, python: Path, timeout: float) -> dict | Non
 
 
 def report_verify(outcomes: dict[str, dict]) -> None:
+    """Per repository and rule, the verdicts (confirmed, refuted, not-shown, not-reached,
+    could-not-run) with the fix's status; the reasons of what was not decided."""
     print("\nVerify outcomes (per finding):")
     total: Counter = Counter()
     for name, outcome in outcomes.items():
-        tally = Counter((r["code"], r["status"], (r.get("fix") or {}).get("status", "-"))
+        tally = Counter((r["code"], r.get("verdict", r["status"]), (r.get("fix") or {}).get("status", "-"))
                         for r in outcome["results"])
         total.update(tally)
         print(f"  {name} ({outcome.get('platform')}, JAX {outcome.get('jax_version')}):")
-        for (code, status, fix), n in sorted(tally.items()):
-            print(f"    {code} {status} (fix {fix}): {n}")
-        reasons = Counter(str(r.get("reason"))[:160] for r in outcome["results"] if r["status"] == "skipped")
-        for reason, n in reasons.most_common(5):
-            print(f"      skipped {n}: {reason}")
+        for (code, verdict, fix), n in sorted(tally.items()):
+            print(f"    {code} {verdict} (fix {fix}): {n}")
+        undecided = Counter(str(r.get("reason"))[:160] for r in outcome["results"]
+                            if r.get("verdict") in ("not-shown", "could-not-run"))
+        for reason, n in undecided.most_common(5):
+            print(f"      undecided {n}: {reason}")
         for r in outcome["results"]:
-            if r["status"] in ("confirmed", "error"):
-                print(f"      {r['filename']}:{r['row']} {r['code']} {r['status']}: {str(r.get('reason'))[:120]}")
-    per_status = Counter()
-    for (code, status, _), n in total.items():
-        per_status[status] += n
-    print("  all: " + ", ".join(f"{s} {n}" for s, n in sorted(per_status.items())))
+            if r.get("verdict") in ("confirmed", "refuted"):
+                print(f"      {r['filename']}:{r['row']} {r['code']} {r['verdict']}: {str(r.get('reason'))[:120]}")
+    per_verdict = Counter()
+    for (_, verdict, _), n in total.items():
+        per_verdict[verdict] += n
+    print("  all: " + ", ".join(f"{v} {n}" for v, n in sorted(per_verdict.items())))
 
 
 def main() -> None:
