@@ -143,3 +143,20 @@ def test_the_projects_own_run_raising_a_removed_name_confirms_it(tmp_path: Path)
     assert (result["status"], result["verdict"]) == ("confirmed", "confirmed"), result
     assert result["evidence"]["from_run"] is True and result["evidence"]["row"] == 10
     assert "tree_leaves" in result["reason"] and "`python run.py` itself raised" in result["reason"]
+
+
+def test_a_nested_function_its_maker_returned_is_made_again_and_proved(tmp_path: Path) -> None:
+    # purejaxrl's shape: `jax.jit(make_train(config))(key)`; replaying the maker on the key was wrong
+    (tmp_path / "agent.py").write_text(
+        "import jax\n\n\ndef make_train(config):\n    scale = config['scale']\n\n    def train(key):\n"
+        "        noise = jax.random.normal(key, (3,)) * scale\n"
+        "        keep = jax.random.bernoulli(key, 0.5, (3,))\n        return noise * keep\n\n    return train\n",
+        encoding="utf-8")
+    (tmp_path / "run.py").write_text(
+        "import jax\nfrom agent import make_train\n\nprint(jax.jit(make_train({'scale': 2.0}))(jax.random.PRNGKey(0)))\n",
+        encoding="utf-8")
+    done = run_jaxlint(tmp_path, "verify", "--output-format", "json", "--select", "JAX102", "--run", "python run.py",
+                       "agent.py")
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["status"] == "confirmed" and result["evidence"]["reuse_row"] == 9, result
+    assert result["fix"]["status"] == "passed", result["fix"]

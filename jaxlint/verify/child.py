@@ -182,7 +182,7 @@ _REMOVED_ERRORS = frozenset(("AttributeError", "ImportError", "ModuleNotFoundErr
 
 
 def _verify_fix(job: Job, target: Target, original: Any, rule: Any) -> Verdict:
-    from jaxlint.verify.loading import load_fixed, rebind, resolve
+    from jaxlint.verify.loading import load_fixed, rebind, remade, resolve
 
     through = original.inputs[0].entry  # the function that reached the finding in the recorded run
     if through is not None and through[0] != job.module:
@@ -191,6 +191,12 @@ def _verify_fix(job: Job, target: Target, original: Any, rule: Any) -> Verdict:
 
     def check() -> Verdict:
         module, filename = load_fixed(job, target)
+        if original.made_by is not None:  # a nested function its maker returned: made again, fixed
+            made = remade(original, module)
+            if made is None:
+                return Verdict("failed", "after the fix the maker no longer returns the function")
+            return rule.check_fix(original, replace(original, module=module, function=made,
+                                                    filename=os.path.realpath(filename)))
         found = resolve(module, through[1] if through else target.qualname or "")
         if isinstance(found, Verdict):
             owner, _, name = (target.qualname or "").rpartition(".")

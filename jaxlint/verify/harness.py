@@ -68,6 +68,7 @@ class Subject:
     nested: bool = False  # the finding is in a function defined inside `function`
     confirmed_on: int = 0  # the input set that confirmed the finding
     baseline: dict[str, Any] | None = None  # the original's timings on that input set, measured once
+    made_by: Inputs | None = None  # a nested function made by running its maker on these inputs
 
     @property
     def rows(self) -> range:

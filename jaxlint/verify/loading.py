@@ -165,6 +165,9 @@ def subject(target: Target, module: ModuleType, filename: str, examples: Example
     function, qualname = found
     if qualname != target.qualname and (own := _held(target, module, filename, examples)):
         return own  # a nested function the examples name itself (`example(make_step(), x)`)
+    if qualname != target.qualname and replay is not None and (made := _made(target, function, qualname, filename,
+                                                                             module, examples)):
+        return made
     inputs = _examples_for(examples, module, filename, qualname)
     if inputs and all(i.entry is not None for i in inputs):  # recorded through the function that reached it
         return Subject(target, module, inputs[0].bound, filename, inputs)
@@ -183,6 +186,42 @@ def subject(target: Target, module: ModuleType, filename: str, examples: Example
         origin = "annotations" if args or kwargs else "no parameters"
         inputs = [Inputs(origin, args, kwargs)]
     return Subject(target, module, function, filename, inputs, nested=qualname != target.qualname)
+
+
+def _made(target: Target, outer: Callable[..., Any], qualname: str, filename: str, module: ModuleType,
+          examples: Examples) -> Subject | None:
+    """A nested function the recorded run called after its maker returned it (purejaxrl's
+    `jax.jit(make_train(config))(key)`): the maker run again on its recorded arguments makes it,
+    and its own recorded call gives its inputs."""
+    inner = _examples_for(examples, module, filename, target.qualname or "")
+    made_with = _examples_for(examples, module, filename, qualname)
+    if not inner or not made_with or target.qualname is None or target.qualname.count(".") != qualname.count(".") + 1:
+        return None
+    try:
+        with time_limit(_MAKER_LIMIT_S):
+            args, kwargs = made_with[0].fresh()
+            made = outer(*args, **kwargs)
+    except (Timeout, Exception):  # noqa: BLE001 - the maker fails here: the finding goes the usual way
+        return None
+    name = target.qualname.rsplit(".", 1)[-1]
+    if not callable(made) or getattr(inspect.unwrap(made), "__name__", None) != name:
+        return None
+    return Subject(target, module, made, filename, inner, made_by=made_with[0])
+
+
+def remade(subject: Subject, module: ModuleType) -> Callable[..., Any] | None:
+    """The fixed module's version of a nested function `made` made: its maker run again."""
+    assert subject.made_by is not None
+    found = resolve(module, (subject.target.qualname or "").rsplit(".", 1)[0])
+    if isinstance(found, Verdict):
+        return None
+    args, kwargs = subject.made_by.fresh()
+    with time_limit(_MAKER_LIMIT_S):
+        made = found[0](*args, **kwargs)
+    return made if callable(made) else None
+
+
+_MAKER_LIMIT_S = 60  # a maker builds environments and networks, it does not train
 
 
 @functools.cache
