@@ -246,10 +246,8 @@ def _finding(report: Report, info, path: str, source: Source, model: Model) -> F
 def _statement_row(model: Model, node: ast.AST) -> int:
     """The first row of the statement that holds `node` (a key on a continuation line is used by the
     call that starts rows above)."""
-    statement = node
-    while not isinstance(statement, ast.stmt) and (parent := model.parent(statement)) is not None:
-        statement = parent
-    return getattr(statement, "lineno", node.lineno)  # type: ignore[attr-defined]
+    statement = model.statement_of(node)
+    return (statement or node).lineno  # type: ignore[attr-defined]
 
 
 def _related(row: int, message: str, source: Source) -> Related:

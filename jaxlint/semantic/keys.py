@@ -26,6 +26,7 @@ from jaxlint.knowledge.api import (
 from jaxlint.semantic.calls import flax_module_arguments, flax_rng_arguments
 from jaxlint.semantic.classes import attribute_stores, method_class
 from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.scopes import class_named
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
@@ -218,11 +219,8 @@ class Keys:
     def _constructor(self, func: ast.expr, scope: Scope) -> list:
         """`State(...)` of a class of this module with an `__init__` of its own: that method, its
         object bound."""
-        owner = scope.lookup_scope(func.id) if isinstance(func, ast.Name) else None
-        bindings = owner.bindings.get(func.id, []) if owner is not None else []  # type: ignore[union-attr]
-        if len(bindings) != 1 or not isinstance(bindings[0].node, ast.ClassDef):
-            return []
-        cls = next((c for c in owner.children if c.node is bindings[0].node), None)  # type: ignore[union-attr]
+        node = class_named(scope, func.id) if isinstance(func, ast.Name) else None
+        cls = self.model.scope_of.get(node) if node is not None else None
         inits = [m for m in cls.children if getattr(m.node, "name", None) == "__init__"] if cls is not None else []
         return [(inits[0], 1)] if len(inits) == 1 else []
 

@@ -21,9 +21,7 @@ def reaching_binding(model: Model, node: ast.AST, bindings: set[ast.stmt]) -> as
     statement before it at its level or an enclosing one runs in order: the nearest one before it;
     None when none can have run (module code before the first), SOME_BINDING when that depends on a
     branch or on an earlier loop iteration."""
-    statement = node if isinstance(node, ast.stmt) else model.parent(node)
-    while statement is not None and not isinstance(statement, ast.stmt):
-        statement = model.parent(statement)
+    statement = model.statement_of(node)
     looped = False
     while statement is not None:
         block = _block_of(model, statement)
@@ -40,9 +38,7 @@ def reaching_binding(model: Model, node: ast.AST, bindings: set[ast.stmt]) -> as
         if isinstance(parent, ast.Module):
             return SOME_BINDING if looped else None
         looped = looped or isinstance(parent, (ast.For, ast.AsyncFor, ast.While))
-        statement = parent  # type: ignore[assignment]
-        while statement is not None and not isinstance(statement, ast.stmt):  # an `except` clause
-            statement = model.parent(statement)
+        statement = model.statement_of(parent)  # type: ignore[arg-type]  # the `try` of an `except` clause
     return SOME_BINDING
 
 

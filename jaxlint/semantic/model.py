@@ -174,6 +174,12 @@ class Model:
         """The node `node` is a child of (None for the module, and for most constants)."""
         return self._parents.get(node)
 
+    def statement_of(self, node: ast.AST) -> ast.stmt | None:
+        """The statement holding `node` (`node` itself when it is one); None outside any."""
+        while node is not None and not isinstance(node, ast.stmt):
+            node = self._parents.get(node)  # type: ignore[assignment]
+        return node
+
     def encloses(self, outer: ast.AST, node: ast.AST) -> bool:
         """Whether `node` is `outer` or lies within it."""
         parents = self._parents

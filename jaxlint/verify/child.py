@@ -6,6 +6,7 @@ the parent knows which finding was running if this process hangs or dies.
 
 from __future__ import annotations
 
+import builtins
 import json
 import os
 import sys
@@ -164,21 +165,20 @@ def _raised_in_the_run(target: Target, replay: Any) -> Verdict | None:
     """The project's own run raised what the finding predicts on its rows (a removed name's
     AttributeError): the run is the proof, whatever its arguments would do replayed."""
     from jaxlint.verify.jobs import RAISED_IN_THE_RUN
+    from jaxlint.verify.removed import predicted
 
     if replay is None or target.code not in RAISED_IN_THE_RUN:
         return None
     raised = replay.raised_at(range(target.start_row or target.row, target.end_row + 1))
     name = ((target.fix_data or {}).get("name") or "").rsplit(".", 1)[-1]
-    if raised is None or raised["exception"] not in _REMOVED_ERRORS or name and name not in raised["message"]:
+    error = getattr(builtins, raised["exception"], None) if raised is not None else None
+    # what the run raised is what using a removed name raises (verify/removed.py decides that)
+    if not (isinstance(error, type) and issubclass(error, BaseException) and predicted(error())) \
+            or name and name not in raised["message"]:  # type: ignore[index]
         return None
     return Verdict("confirmed", f"`{replay.command}` itself raised {raised['message']} at line {raised['row']}",
                    {"exception": raised["exception"], "message": raised["message"], "row": raised["row"],
                     "from_run": True})
-
-
-# What using a removed name raises (verify/removed.py): AttributeError and ImportError, their
-# subclass ModuleNotFoundError, or NotImplementedError where JAX keeps it only to refuse it.
-_REMOVED_ERRORS = frozenset(("AttributeError", "ImportError", "ModuleNotFoundError", "NotImplementedError"))
 
 
 def _verify_fix(job: Job, target: Target, original: Any, rule: Any) -> Verdict:

@@ -469,8 +469,9 @@ def _timings(function: Callable[..., Any], inputs: Inputs) -> dict[str, float] |
 def apart(before: dict[str, Any], after: dict[str, Any]) -> bool:
     """Two steady-state timings differ beyond their spread: the middle halves of their repeats
     (their range, with few repeats) do not overlap."""
-    low, high = before.get("spread_us") or [before["steady_us"]] * 2, after.get("spread_us") or [after["steady_us"]] * 2
-    return low[1] < high[0] or high[1] < low[0]
+    first = before.get("spread_us") or [before["steady_us"]] * 2
+    second = after.get("spread_us") or [after["steady_us"]] * 2
+    return first[1] < second[0] or second[1] < first[0]
 
 
 def _never_traced(function: Callable[..., Any]) -> Callable[..., Any]:

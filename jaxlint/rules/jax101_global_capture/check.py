@@ -659,7 +659,7 @@ def _reads_of_binding(model: Model, owner: Scope, name: str, line: int) -> list[
     reads = [(where, load) for where, load in model.loads_of(name) if where.lookup_scope(name) is owner]
     if owner.kind != "module":
         return reads  # type: ignore[return-value]
-    statements = {_statement_of(model, b.node): b.lineno for b in owner.bindings.get(name, ())}
+    statements = {model.statement_of(b.node): b.lineno for b in owner.bindings.get(name, ())}
     mine = {statement for statement, row in statements.items() if row == line}
     found = []
     for where, load in reads:
@@ -667,12 +667,6 @@ def _reads_of_binding(model: Model, owner: Scope, name: str, line: int) -> list[
         if at is None or reaching_binding(model, at, set(statements)) in (*mine, SOME_BINDING):
             found.append((where, load))
     return found  # type: ignore[return-value]
-
-
-def _statement_of(model: Model, node: ast.AST) -> ast.stmt:
-    while not isinstance(node, ast.stmt):
-        node = model.parent(node)  # type: ignore[assignment]
-    return node
 
 
 def _reading_node(model: Model, owner: Scope, where: Scope, load: ast.expr) -> ast.AST | None:

@@ -184,7 +184,7 @@ def _guarded(repeated: Repeated, expr: ast.expr) -> bool:
     model = repeated.model
     if not repeated.loops and _cached(model, owner_function(repeated.scope)):
         return True
-    statement = _statement(model, expr)
+    statement = model.statement_of(expr)
     if not (isinstance(statement, ast.Assign) and statement.value is expr):
         return False
     slots = statement.targets + [s for t in statement.targets if isinstance(t, ast.Name)
@@ -289,7 +289,7 @@ def _persists(repeated: Repeated, slot: ast.expr, statement: ast.stmt, slots: li
     if not repeated.loops:
         if not isinstance(slot, ast.Name):
             return root not in function.bindings or root in function.params() or root in function.globals
-        statements = [_statement(repeated.model, b.node) for b in function.bindings.get(root, [])]
+        statements = [repeated.model.statement_of(b.node) for b in function.bindings.get(root, [])]
         return root in function.globals or root in function.nonlocals or not any(rebinds(s) for s in statements)
     return not any(rebinds(s) for s in getattr(repeated.region, "body", []))
 
@@ -311,12 +311,6 @@ def _cached(model: Model, function: Scope) -> bool:
 
 
 # -- syntax ------------------------------------------------------------------------------------
-
-
-def _statement(model: Model, node: ast.AST) -> ast.AST | None:
-    while node is not None and not isinstance(node, ast.stmt):
-        node = model.parent(node)  # type: ignore[assignment]
-    return node
 
 
 def _root(expr: ast.expr) -> str | None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from jaxlint.semantic.scopes import class_named
+
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
@@ -38,9 +40,10 @@ def _helper(model: Model, func: ast.expr, scope: Scope) -> Scope | None:
     made = statement.value if isinstance(statement, ast.Assign) else None
     if not (isinstance(made, ast.Call) and isinstance(made.func, ast.Name)):
         return None
-    classes = [c for c in model.scopes if c.kind == "class" and getattr(c.node, "name", None) == made.func.id]
-    methods = [m for c in classes for m in c.children if getattr(m.node, "name", None) == func.attr]
-    return methods[0] if len(classes) == 1 and len(methods) == 1 else None
+    node = class_named(scope, made.func.id)
+    cls = model.scope_of.get(node) if node is not None else None
+    methods = [m for m in cls.children if getattr(m.node, "name", None) == func.attr] if cls is not None else []
+    return methods[0] if len(methods) == 1 else None
 
 
 def _jit(model: Model, func: ast.expr, scope: Scope) -> bool:

@@ -9,6 +9,8 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from jaxlint.semantic.scopes import class_named
+
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
@@ -31,21 +33,12 @@ def _times(model: Model, func: ast.expr, scope: Scope, clocks: frozenset[str]) -
         decorators = getattr(generator.node, "decorator_list", [])
         return any(model.qualified(d, generator.parent) == "contextlib.contextmanager" for d in decorators) \
             and _reads_around_yield(model, generator, clocks)
-    cls = _class_named(func, scope)
+    node = class_named(scope, func.id) if isinstance(func, ast.Name) else None
+    cls = model.scope_of.get(node) if node is not None else None
     if cls is None:
         return False
     methods = {getattr(m.node, "name", None): m for m in cls.children}
     return all(name in methods and _clock_reads(model, methods[name], clocks) for name in ("__enter__", "__exit__"))
-
-
-def _class_named(func: ast.expr, scope: Scope) -> Scope | None:
-    if not isinstance(func, ast.Name):
-        return None
-    owner = scope.lookup_scope(func.id)
-    bindings = owner.bindings.get(func.id, []) if owner is not None else []
-    if len(bindings) != 1 or not isinstance(bindings[0].node, ast.ClassDef):
-        return None
-    return next((c for c in owner.children if c.node is bindings[0].node), None)  # type: ignore[union-attr]
 
 
 def _clock_reads(model: Model, function: Scope, clocks: frozenset[str]) -> list[int]:
