@@ -221,7 +221,8 @@ def _refuse_together(*, silent: bool, verbose: bool, isolated: bool, config: str
               help="Seconds per function (default: [tool.jaxlint.verify].timeout, else 60).")
 @click.option("--select", help="Comma-separated codes or prefixes to enable (replaces the configured set).")
 @click.option("--ignore", help="Comma-separated codes or prefixes to disable.")
-@click.option("--output-format", type=click.Choice(("text", "json")), default="text", show_default=True)
+@click.option("--output-format", type=click.Choice(("text", "json", "github", "sarif", "junit")), default="text",
+              show_default=True, help="The CI formats carry each finding's verdict (title, properties, test case).")
 @click.option("--config", "config", type=click.Path(), help="A pyproject.toml or jaxlint.toml to use.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the confirmed findings and the summary.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Modules verified at once (default: cores, at most 4).")

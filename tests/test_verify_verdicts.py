@@ -129,8 +129,8 @@ def test_a_module_that_does_not_import_is_not_reached_where_the_run_never_called
     assert "AttributeError" in result["reason"]
 
 
-def test_the_projects_own_run_raising_a_removed_name_confirms_it(tmp_path: Path) -> None:
-    # the arguments hold a closure that would not be loaded back: the run's own error is the proof
+def test_a_removed_name_on_arguments_that_do_not_pickle_is_proved_in_the_run(tmp_path: Path) -> None:
+    # the arguments hold a closure that would not be loaded back: proved at the call, in the run's process
     (tmp_path / "model.py").write_text(
         "import jax\n\n\nclass Holder:\n    def __init__(self, fn):\n        self.fn = fn\n\n\n"
         "def leaves(tree, holder):\n    return jax.tree_leaves(tree), holder\n", encoding="utf-8")
@@ -141,7 +141,21 @@ def test_the_projects_own_run_raising_a_removed_name_confirms_it(tmp_path: Path)
                        "model.py")
     (result,) = json.loads(done.stdout)["results"]
     assert (result["status"], result["verdict"]) == ("confirmed", "confirmed"), result
-    assert result["evidence"]["from_run"] is True and result["evidence"]["row"] == 10
+    assert result["evidence"]["in_place"] is True and "tree_leaves" in result["reason"], result
+
+
+def test_the_projects_own_run_raising_a_removed_name_confirms_it(tmp_path: Path) -> None:
+    # the run raised where the finding is: that is the proof, whatever a replay would do
+    (tmp_path / "model.py").write_text("import jax\n\n\ndef leaves(tree):\n    return jax.tree_leaves(tree)\n",
+                                       encoding="utf-8")
+    (tmp_path / "run.py").write_text(
+        "from model import leaves\n\ntry:\n    leaves({'a': 1})\nexcept AttributeError as exc:\n"
+        "    print('failed:', exc)\n", encoding="utf-8")
+    done = run_jaxlint(tmp_path, "verify", "--output-format", "json", "--select", "JAX301", "--run", "python run.py",
+                       "model.py")
+    (result,) = json.loads(done.stdout)["results"]
+    assert (result["status"], result["verdict"]) == ("confirmed", "confirmed"), result
+    assert result["evidence"]["from_run"] is True and result["evidence"]["row"] == 5
     assert "tree_leaves" in result["reason"] and "`python run.py` itself raised" in result["reason"]
 
 
@@ -160,3 +174,19 @@ def test_a_nested_function_its_maker_returned_is_made_again_and_proved(tmp_path:
     (result,) = json.loads(done.stdout)["results"]
     assert result["status"] == "confirmed" and result["evidence"]["reuse_row"] == 9, result
     assert result["fix"]["status"] == "passed", result["fix"]
+
+
+def test_the_ci_formats_carry_each_verdict(project: Path) -> None:
+    args = ("verify", "--select", "JAX103", "--examples", "examples.py", "--fail-on", "unrefuted")
+    github = run_jaxlint(project, *args, "--output-format", "github", "verdicts.py")
+    assert github.returncode == 1, github.stderr
+    annotations = {line.split("title=")[1].split("::")[0]: line for line in github.stdout.splitlines()}
+    assert set(annotations) == {"JAX103 refuted", "JAX103 not-shown", "JAX103 could-not-run"}, github.stdout
+    assert annotations["JAX103 refuted"].startswith("::notice ")  # a refuted finding does not fail the gate
+    assert annotations["JAX103 not-shown"].startswith("::error ")
+    sarif = json.loads(run_jaxlint(project, *args, "--output-format", "sarif", "verdicts.py").stdout)
+    results = {r["locations"][0]["physicalLocation"]["region"]["startLine"]: r for r in sarif["runs"][0]["results"]}
+    assert results[9]["properties"]["verdict"] == "refuted" and results[9]["level"] == "note"
+    assert results[17]["properties"]["verdict"] == "not-shown" and results[17]["level"] == "error"
+    junit = run_jaxlint(project, *args, "--output-format", "junit", "verdicts.py").stdout
+    assert 'failures="2"' in junit and 'skipped="1"' in junit and '<skipped message="refuted: ' in junit, junit

@@ -42,7 +42,7 @@ class VerifyOptions:
 
 def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) -> int:
     from jaxlint.verify.report import Reporter
-    from jaxlint.verify.runner import probe, run_jobs
+    from jaxlint.verify.runner import Platform, probe, run_jobs
 
     if importlib.util.find_spec("jax") is None:
         print("jaxlint: error: `jaxlint verify` needs JAX: pip install 'jaxlint[verify]'", file=sys.stderr)
@@ -77,9 +77,16 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
                                 options.quiet)
             jobs = [replace(job, run_command=command, records=recording.records) for job in jobs]
             reporter.extra["run"] = recording.to_json()
+        proved, hello = recording.proved() if recording is not None else ({}, None)
+        jobs = [replace(job, targets=[t for t in job.targets if t.id not in proved]) for job in jobs]
+        jobs = [job for job in jobs if job.targets]
         with reporter.progress():
+            for target_id, result in proved.items():
+                reporter.add(target_id, result)
             if jobs:
                 platform = run_jobs(jobs, options.workers, reporter.add)
+            elif hello is not None:
+                platform = Platform(hello["platform"], hello["devices"], hello["jax_version"])
             else:
                 platform = probe(str(settings.root.resolve()), os.path.abspath(examples) if examples else None,
                                  timeout)
@@ -92,15 +99,14 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
     shown = _shown(examples) if examples else ""
     problems = [f"{shown}:{row}: {message}" if row else f"{shown}: {message}"
                 for row, message in sorted(platform.examples_problems, key=lambda p: p[0] or 0)]
-    reporter.finish(platform, problems)
+    reporter.finish(platform, problems, options.fail_on)
     if hint and not options.quiet:
         print(f"jaxlint: hint: {hint}", file=sys.stderr)
     for problem in problems:
         print(f"jaxlint: error: examples file {problem}", file=sys.stderr)
     if errors or problems:
         return EXIT_ERROR
-    failing = reporter.confirmed if options.fail_on == "confirmed" else reporter.unrefuted
-    return EXIT_CONFIRMED if failing else EXIT_CLEAN
+    return EXIT_CONFIRMED if reporter.failing(options.fail_on) else EXIT_CLEAN
 
 
 def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bool) -> Recording:
@@ -116,7 +122,7 @@ def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bo
             if target.code in RAISED_IN_THE_RUN:
                 raises.setdefault(os.path.realpath(job.filename), []).append(
                     (target.start_row or target.row, target.end_row))
-    recording = record(command, wanted, calls, max(_RUN_LIMIT_S, 10 * timeout), raises)
+    recording = record(command, wanted, calls, max(_RUN_LIMIT_S, 10 * timeout), raises, jobs)
     if not quiet or recording.exit_code != 0:
         print(f"jaxlint: {recording.summary()}", file=sys.stderr)
         if recording.exit_code != 0:

@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from jaxlint.diagnostics import Finding, RuleInfo
+    from jaxlint.output.common import Judgement
 
 FORMATS = ("text", "json", "json-lines", "github", "sarif", "junit", "gitlab")
 
 
 def render(fmt: str, findings: list[Finding], rules: list[RuleInfo], *, color: bool = False,
-           statistics: bool = False, unsafe_fixes: bool = False) -> str:
-    """Whole report as a string (the caller writes it to stdout). findings are already sorted.
+           statistics: bool = False, unsafe_fixes: bool = False, judgements: list[Judgement] | None = None) -> str:
+    """Whole report as a string (the caller writes it to stdout). findings are already sorted;
+    `judgements`, one per finding, are verify's verdicts (the github, sarif and junit formats).
 
     Raises ValueError for an unknown format, or for `statistics` with a format other than
     text, json and json-lines (as ruff does).
@@ -38,15 +40,15 @@ def render(fmt: str, findings: list[Finding], rules: list[RuleInfo], *, color: b
     if fmt == "github":
         from jaxlint.output import github
 
-        return github.render(findings)
+        return github.render(findings, judgements)
     if fmt == "sarif":
         from jaxlint.output import sarif
 
-        return sarif.render(findings, rules)
+        return sarif.render(findings, rules, judgements)
     if fmt == "junit":
         from jaxlint.output import junit
 
-        return junit.render(findings)
+        return junit.render(findings, judgements)
     from jaxlint.output import gitlab
 
     return gitlab.render(findings)

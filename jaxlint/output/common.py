@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 from jaxlint.diagnostics import Finding
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What `jaxlint verify` made of a finding, for the CI formats: its verdict (confirmed, refuted,
+    not-shown, not-reached, could-not-run), the experiment's one-line reason, and whether it
+    fails the run (`--fail-on`)."""
+
+    verdict: str
+    reason: str
+    fails: bool
 
 
 def applies(finding: Finding, unsafe_fixes: bool) -> bool:

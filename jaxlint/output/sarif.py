@@ -12,7 +12,7 @@ from jaxlint import __version__
 from jaxlint.commands import catalog
 from jaxlint.commands.catalog import first_paragraph, rule_document, rule_url
 from jaxlint.diagnostics import Edit, Finding, RuleInfo
-from jaxlint.output.common import cell_prefix, posix_path
+from jaxlint.output.common import Judgement, cell_prefix, posix_path
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -24,7 +24,14 @@ FIX_SENTENCE = {
 }
 
 
-def render(findings: list[Finding], rules: list[RuleInfo]) -> str:
+def render(findings: list[Finding], rules: list[RuleInfo], judgements: list[Judgement] | None = None) -> str:
+    """`judgements` (verify), one per finding: each result's properties hold its verdict; one that
+    does not fail the run is a note."""
+    results = [result_object(f) for f in findings]
+    for result, judgement in zip(results, judgements or [], strict=judgements is not None):
+        result["properties"] = {"verdict": judgement.verdict, "verifyReason": judgement.reason}
+        if not judgement.fails:
+            result["level"] = "note"
     log = {
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -36,7 +43,7 @@ def render(findings: list[Finding], rules: list[RuleInfo]) -> str:
                 "rules": [rule_object(rule) for rule in _all_rules(findings, rules)],
             }},
             "columnKind": "unicodeCodePoints",  # our columns count characters, not UTF-16 units
-            "results": [result_object(f) for f in findings],
+            "results": results,
         }],
     }
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"

@@ -4,6 +4,7 @@ for hangs that never return to Python."""
 from __future__ import annotations
 
 import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -20,6 +21,9 @@ def _expire(signum: int, frame: Any) -> None:
 
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():  # no signals there: no limit
+        yield
+        return
     previous = signal.signal(signal.SIGALRM, _expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:

@@ -7,6 +7,7 @@ the parent knows which finding was running if this process hangs or dies.
 from __future__ import annotations
 
 import builtins
+import functools
 import json
 import os
 import sys
@@ -21,7 +22,7 @@ from jaxlint.verify.jobs import Job, Target, Verdict
 def main() -> None:
     job = Job.from_json(json.load(sys.stdin))
     with open(job.results, "a", encoding="utf-8", buffering=1) as channel:
-        _send(channel, event="phase", phase="jax")
+        send(channel, event="phase", phase="jax")
         import jax
 
         from jaxlint.verify import recorders
@@ -29,7 +30,7 @@ def main() -> None:
         recorders.install()
         devices = jax.devices()
         jax.jit(lambda x: x + 1)(1.0)  # JAX's one-time set-up, before anything is timed
-        _send(channel, event="hello", platform=devices[0].platform,
+        send(channel, event="hello", platform=devices[0].platform,
               devices=[f"{d} ({d.device_kind})" if d.platform != "cpu" else str(d) for d in devices],
               jax_version=jax.__version__)
         if job.targets or job.examples:
@@ -38,7 +39,7 @@ def main() -> None:
     os._exit(0)  # user threads or atexit hooks must not keep the child alive
 
 
-def _send(channel: TextIO, **event: Any) -> None:
+def send(channel: TextIO, **event: Any) -> None:
     channel.write(json.dumps(event, default=str) + "\n")
     channel.flush()
 
@@ -55,33 +56,33 @@ def _run(job: Job, channel: TextIO) -> None:
     for folder in reversed([f for f in dict.fromkeys(folders) if f]):  # the project root first
         if folder not in sys.path:
             sys.path.insert(0, folder)
-    examples = run_examples(job.examples, job.timeout, lambda: _send(channel, event="phase", phase="examples"))
-    _send(channel, event="examples", problems=examples.problems)
+    examples = run_examples(job.examples, job.timeout, lambda: send(channel, event="phase", phase="examples"))
+    send(channel, event="examples", problems=examples.problems)
     if not job.targets:
         return
-    _send(channel, event="phase", phase="import")
+    send(channel, event="phase", phase="import")
     try:
         with time_limit(job.timeout):
             module = import_module(job)
     except Timeout:
         for target in job.targets:
-            _result(channel, target, Verdict("error", f"importing {job.module} timed out after {job.timeout:g}s",
+            send_result(channel, target, Verdict("error", f"importing {job.module} timed out after {job.timeout:g}s",
                                                      {"stage": "import"}))
         return
     except BaseException as exc:  # noqa: BLE001 - SystemExit, anything the module raises
         reached = _reached(job)
         for target in job.targets:
             if reached is not None and target.qualname not in reached:
-                _result(channel, target, Verdict("skipped", f"not reached by `{job.run_command}` (the module does not "
+                send_result(channel, target, Verdict("skipped", f"not reached by `{job.run_command}` (the module does not "
                                                             f"import here: {_import_failure(job, target, exc).reason})",
                                                  {"stage": "import"}, verdict="not-reached"))
             else:
-                _result(channel, target, _import_failure(job, target, exc))
+                send_result(channel, target, _import_failure(job, target, exc))
         return
     replay = _replay(job, module, examples)
     for target in job.targets:
-        _send(channel, event="start", id=target.id)
-        _result(channel, target, *_verify(job, target, module, examples, replay))
+        send(channel, event="start", id=target.id)
+        send_result(channel, target, *verify_target(job, target, module, examples, replay))
 
 
 def _replay(job: Job, module: ModuleType, examples: Any) -> Any:
@@ -108,9 +109,9 @@ def _reached(job: Job) -> set[str | None] | None:
     return {None if r["kind"] == "module" else r["qualname"] for r in read_records(job.records) if r["path"] == wanted}
 
 
-def _result(channel: TextIO, target: Target, verdict: Verdict, fix: Verdict | None = None) -> None:
+def send_result(channel: TextIO, target: Target, verdict: Verdict, fix: Verdict | None = None) -> None:
     result = verdict.to_json() | {"fix": fix.to_json() if fix else None}
-    _send(channel, event="result", id=target.id, result=result)
+    send(channel, event="result", id=target.id, result=result)
 
 
 def _import_failure(job: Job, target: Target, exc: BaseException) -> Verdict:
@@ -133,7 +134,7 @@ def _import_failure(job: Job, target: Target, exc: BaseException) -> Verdict:
                    info | {"stage": "import"})
 
 
-def _verify(job: Job, target: Target, module: ModuleType, examples: Any,
+def verify_target(job: Job, target: Target, module: ModuleType, examples: Any,
             replay: Any) -> tuple[Verdict, Verdict | None]:
     from jaxlint.rules import part
     from jaxlint.verify.harness import Subject
@@ -182,6 +183,7 @@ def _raised_in_the_run(target: Target, replay: Any) -> Verdict | None:
 
 
 def _verify_fix(job: Job, target: Target, original: Any, rule: Any) -> Verdict:
+    from jaxlint.verify.harness import added_parameters
     from jaxlint.verify.loading import load_fixed, rebind, remade, resolve
 
     through = original.inputs[0].entry  # the function that reached the finding in the recorded run
@@ -189,13 +191,21 @@ def _verify_fix(job: Job, target: Target, original: Any, rule: Any) -> Verdict:
         return Verdict("skipped", f"the finding was proved through `{through[1]}` of {through[0]}, which would "
                                   f"still run the unfixed `{target.qualname}`")
 
+    def given(function: Any) -> Any:
+        """The fixed function with the parameters the module's other fixes added (a global made a
+        parameter) given the values the original read: this finding's check calls it as before."""
+        own = (target.fix_data or {}).get("name") if target.code == "JAX101" else None
+        added = {name: original.module.__dict__[name] for name in added_parameters(original.function, function)
+                 if name != own and name in original.module.__dict__}
+        return functools.partial(function, **added) if added else function
+
     def check() -> Verdict:
         module, filename = load_fixed(job, target)
         if original.made_by is not None:  # a nested function its maker returned: made again, fixed
             made = remade(original, module)
             if made is None:
                 return Verdict("failed", "after the fix the maker no longer returns the function")
-            return rule.check_fix(original, replace(original, module=module, function=made,
+            return rule.check_fix(original, replace(original, module=module, function=given(made),
                                                     filename=os.path.realpath(filename)))
         found = resolve(module, through[1] if through else target.qualname or "")
         if isinstance(found, Verdict):
@@ -204,7 +214,7 @@ def _verify_fix(job: Job, target: Target, original: Any, rule: Any) -> Verdict:
             if method is None or not callable(original.function):
                 return Verdict("failed", f"after the fix: {found.reason}")
             found = (method, target.qualname)
-        function = rebind(original.function, found[0])
+        function = given(rebind(original.function, found[0]))
         fixed = replace(original, module=module, function=function, filename=os.path.realpath(filename))
         return rule.check_fix(original, fixed)
 

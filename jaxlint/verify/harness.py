@@ -575,4 +575,42 @@ def passed(reason: str, original: Subject, fixed: Subject, evidence: dict[str, A
         ratio = before["steady_us"] / after["steady_us"] if apart(before, after) else 1.0
         evidence["speedup"] = float(f"{ratio:.3g}")  # < 1: slower
     evidence["compilations"] = {"fixed": compilations(fixed.function, fixed.inputs), "input_sets": len(fixed.inputs)}
+    if _host_callbacks(fixed.function, fixed.inputs[index]) > _host_callbacks(original.function, fixed.inputs[index]):
+        evidence["host_callback"] = True  # this fix's `jax.debug.print`, or another fix's in the module
     return Verdict("passed", reason, evidence)
+
+
+# JAX's primitives that call back to the host (`debug_print` is `jax.debug.print` from JAX 0.10)
+_HOST_CALLBACKS = frozenset(("debug_callback", "debug_print", "pure_callback", "io_callback"))
+
+
+def _host_callbacks(function: Callable[..., Any], inputs: Inputs) -> int:
+    """How many host callbacks the function's trace holds."""
+    try:
+        args, kwargs = inputs.fresh()
+        traced = compiled(function, inputs).trace(*args, **kwargs)
+    except Exception:  # noqa: BLE001 - it does not trace on these inputs: nothing to say
+        return 0
+    return _callbacks_in(traced.jaxpr.jaxpr)
+
+
+def _callbacks_in(jaxpr: Any) -> int:
+    found = 0
+    for equation in jaxpr.eqns:
+        found += equation.primitive.name in _HOST_CALLBACKS
+        for value in equation.params.values():
+            for inner in value if isinstance(value, (tuple, list)) else (value,):
+                inner = getattr(inner, "jaxpr", inner)  # a ClosedJaxpr's own
+                if hasattr(inner, "eqns"):
+                    found += _callbacks_in(inner)
+    return found
+
+
+def added_parameters(original: Callable[..., Any], fixed: Callable[..., Any]) -> list[str]:
+    """The parameters `fixed` has that `original` has not (a fix made a global a parameter)."""
+    try:
+        before = inspect.signature(inspect.unwrap(original)).parameters
+        after = inspect.signature(inspect.unwrap(fixed)).parameters
+    except (TypeError, ValueError):
+        return []
+    return [name for name in after if name not in before]

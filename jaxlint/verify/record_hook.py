@@ -14,7 +14,10 @@ What a record holds (one pickle per record, appended to `<out>/<pid>.pkl`):
   of the project whose transform was called with them (`module`, `entry`), which runs it;
 - `shapes`: likewise, where no such call pickles: tracers are kept as their shape and dtype
   (`{STAND_IN: [shape, dtype, key implementation]}`), other arguments as they were;
-- `module`: the module's top-level code ran (a script), with `sys.argv` and its `__name__`.
+- `module`: the module's top-level code ran (a script), with `sys.argv` and its `__name__`;
+- `live`: the arguments do not pickle (closures, optax transformations, a `TrainState`) or belong
+  to a script run as `__main__`: the findings this call reaches are proved right here, at the
+  call, on its own objects (`jaxlint/verify/in_place.py`; results in `<out>/<pid>.proved.jsonl`).
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ class Recorder:
             os.path.realpath(k): [tuple(span) for span in v] for k, v in spec.get("raises", {}).items()}
         self.raised: set[tuple[str, int]] = set()
         self.watched: dict[str, bool] = {}  # co_filename → whether it is one of `raises`
+        self.in_place: dict[str, Any] | None = spec.get("in_place")  # the jobs, and where jaxlint is
+        self.proved: set[tuple[str, str]] = set()  # functions whose findings were proved in this process
 
     def wanted(self, code: Any) -> tuple[str, str] | None:
         filename = code.co_filename
@@ -76,12 +81,70 @@ class Recorder:
             self.counts[key] = self.counts.get(key, 0) + 1
         self.busy.on = True
         try:
-            record = _module_record(frame) if key[1] == "" else _call_record(frame)
-            self.write({"path": key[0], "qualname": key[1], **record})
+            if key[1] == "":
+                self.write({"path": key[0], "qualname": "", **_module_record(frame)})
+            else:
+                self.keep(key, _call_records(frame), frame.f_globals.get("__name__") == "__main__")
         except BaseException as exc:  # noqa: BLE001 - the user's program must go on
             self.write({"path": key[0], "qualname": key[1], "kind": "failed", "reason": _said(exc)})
         finally:
             self.busy.on = False
+
+    def keep(self, key: tuple[str, str], candidates: list[dict[str, Any]], script: bool) -> None:
+        """Write the first candidate record whose values pickle and load in another process (nothing
+        of a script run as `__main__` does); with a candidate that does not, the findings are proved
+        here and now (where jaxlint imports), else the next candidate is tried."""
+        reason = ""
+        for candidate in candidates:
+            values = candidate.pop("values")
+            if script or candidate.get("module") == "__main__":
+                reason = "the function belongs to a script run as __main__"
+            else:
+                try:
+                    self.write({"path": key[0], "qualname": key[1], "payload": _pickled(values), **candidate})
+                    return
+                except Exception as exc:  # noqa: BLE001 - a closure, a lock, a local class: not picklable
+                    reason = _said(exc)
+            if self.in_place is not None and self.proves_here(reason):
+                self.write({"path": key[0], "qualname": key[1], "kind": "live", "reason": reason})
+                if key not in self.proved:
+                    self.proved.add(key)
+                    self.prove({"path": key[0], "qualname": key[1], "values": values, **candidate})
+                return
+        self.write({"path": key[0], "qualname": key[1], "kind": "failed", "reason": reason})
+
+    def proves_here(self, reason: str) -> bool:
+        """Whether this process can prove in place (jaxlint imports here); else why not is kept."""
+        try:
+            self.prover()
+            return True
+        except Exception as exc:  # noqa: BLE001 - another interpreter, without jaxlint or its needs
+            self.in_place = None
+            self.write({"path": "", "qualname": "", "kind": "failed",
+                        "reason": f"{reason}, and jaxlint does not import in the run's process: {_said(exc)}"})
+            return False
+
+    def prover(self) -> Any:
+        """jaxlint's in-place prover, imported now: at exit no module may start a thread's machinery."""
+        assert self.in_place is not None
+        if self.in_place["jaxlint"] not in sys.path:
+            sys.path.append(self.in_place["jaxlint"])
+        from jaxlint.verify import in_place  # noqa: PLC0415 - jaxlint only in a process that proves
+
+        return in_place
+
+    def prove(self, record: dict[str, Any]) -> None:
+        """Prove the findings this call reaches, now, in this process, on the call's own objects (their
+        JAX arrays copied: the experiments must not consume what the program goes on with). JAX runs
+        eagerly here even while this call is being traced."""
+        assert self.in_place is not None
+        try:
+            jax = sys.modules["jax"]
+            with _eager(jax):
+                record["values"] = _snapshot(record["values"], jax)
+                self.prover().prove(self.in_place["jobs"], record, self.out.replace(".pkl", ".proved.jsonl"))
+        except BaseException as exc:  # noqa: BLE001 - the program must go on as it would
+            self.write({"path": "", "qualname": "", "kind": "failed", "reason": f"proving in place: {_said(exc)}"})
 
     def watches(self, code: Any) -> bool:
         """Exceptions in this code are looked at: its file holds rows a finding predicts raise."""
@@ -129,29 +192,45 @@ def _arguments(frame: Any) -> tuple[list[str], tuple[Any, ...], dict[str, Any]]:
     return names, tuple(args), kwargs
 
 
-def _call_record(frame: Any) -> dict[str, Any]:
+def _call_records(frame: Any) -> list[dict[str, Any]]:
+    """What the call can be replayed from, best first, each with its `values` (args, kwargs)."""
     names, args, kwargs = _arguments(frame)
     jax = sys.modules.get("jax")
     tracer = getattr(getattr(jax, "core", None), "Tracer", None)
     traced = [i for i, a in enumerate(args) if tracer is not None and _holds(a, tracer, jax)]
     traced_names = [k for k, v in kwargs.items() if tracer is not None and _holds(v, tracer, jax)]
     if not traced and not traced_names:
-        return {"kind": "concrete", "payload": _pickled((args, kwargs)), "names": names}
+        return [{"kind": "concrete", "values": (args, kwargs), "names": names}]
+    split = {"names": names, "traced": traced, "traced_names": traced_names}
     entry = _jit_arguments(frame, len(args), tracer, jax)
     if entry is not None:
-        return {"kind": "entry", "payload": _pickled(entry), "names": names,
-                "traced": traced, "traced_names": traced_names}
+        return [{"kind": "entry", "values": entry, **split}]
+    found = []
     via = _outermost_entry(frame, tracer, jax)
-    if via is not None and via[0].f_globals.get("__name__") != "__main__":  # a script's functions: not importable
+    if via is not None:
         outer, arguments = via
-        try:
-            return {"kind": "via", "payload": _pickled(arguments), "module": outer.f_globals.get("__name__"),
-                    "entry": _qualname(outer.f_code), **_traced(_arguments(outer), tracer, jax)}
-        except Exception:  # noqa: BLE001 - arguments that do not pickle: the shapes below
-            pass
+        found.append({"kind": "via", "values": arguments, "module": outer.f_globals.get("__name__"),
+                      "entry": _qualname(outer.f_code), **_traced(_arguments(outer), tracer, jax)})
     shapes = jax.tree_util.tree_map(lambda v: _stand_in(v, jax) if isinstance(v, tracer) else v, (args, kwargs))
-    return {"kind": "shapes", "payload": _pickled(shapes), "names": names,
-            "traced": traced, "traced_names": traced_names}
+    return [*found, {"kind": "shapes", "values": shapes, **split}]
+
+
+def _eager(jax: Any) -> Any:
+    """JAX's eager evaluation, as at the top level, while a trace may be under way: its evaluation
+    context (`ensure_compile_time_eval` would also fold every constant in the experiments' traces)."""
+    found = getattr(jax.core, "eval_context", None)
+    if found is None:
+        from jax._src import core  # noqa: PLC0415 - where newer JAX keeps it
+
+        found = getattr(core, "eval_context", None) or jax.ensure_compile_time_eval
+    return found()
+
+
+def _snapshot(values: Any, jax: Any) -> Any:
+    """The values with their JAX arrays copied (a jitted step may donate its inputs); other
+    objects as they are."""
+    return jax.tree_util.tree_map(
+        lambda v: v.copy() if isinstance(v, jax.Array) and not isinstance(v, jax.core.Tracer) else v, values)
 
 
 def _qualname(code: Any) -> str:
@@ -223,7 +302,21 @@ def _jit_arguments(frame: Any, count: int, tracer: type, jax: Any) -> tuple[tupl
                 and _concrete((args, kwargs), tracer, jax):
             found = (args, kwargs)
         outer = outer.f_back
+    if found is not None and len(found[0]) == count - 1 and _bound_method(frame, tracer, jax):
+        found = ((_arguments(frame)[1][0], *found[0]), found[1])  # `jax.jit(env.step)`: its `self` too
     return found
+
+
+def _bound_method(frame: Any, tracer: type, jax: Any) -> bool:
+    """The frame runs a method whose first argument (`self`) is no tracer: traced as a bound method."""
+    code = frame.f_code
+    if "." not in _qualname(code) or not code.co_argcount:
+        return False
+    first = frame.f_locals.get(code.co_varnames[0])
+    method = getattr(type(first), code.co_name, None)  # the class's attribute: no property runs
+    while method is not None and getattr(method, "__code__", None) is not code:
+        method = getattr(method, "__wrapped__", None)
+    return method is not None and not _holds(first, tracer, jax)
 
 
 def _pickled(value: Any) -> bytes:

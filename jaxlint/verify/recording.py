@@ -13,13 +13,15 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from jaxlint.verify.jobs import Job
 from jaxlint.verify.runner import kill_session
 
 _TAIL_LINES = 8
 _HOOK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "record_hook.py")
+_JAXLINT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the folder of the package
 
 # Finds the hook beside itself and runs the environment's own sitecustomize, which it hides.
 _SITECUSTOMIZE = '''\
@@ -87,6 +89,25 @@ class Recording:
             how = f"exited with code {self.exit_code} after {self.seconds:.1f} s"
         return f"`{self.command}` {how}; recorded the calls of {reached} function{'s' * (reached != 1)}"
 
+    def proved(self) -> tuple[dict[int, dict[str, Any]], dict[str, Any] | None]:
+        """What the run's own processes proved as they exited (in_place.py): results by finding
+        (the first process to prove one has it), and what the last said of its platform."""
+        results: dict[int, dict[str, Any]] = {}
+        hello = None
+        for name in sorted(os.listdir(self.records)):
+            if not name.endswith(".proved.jsonl"):
+                continue
+            with open(os.path.join(self.records, name), encoding="utf-8") as handle:
+                for line in handle:
+                    if not line.endswith("\n"):
+                        break  # the process was killed while writing it
+                    event = json.loads(line)
+                    if event["event"] == "hello":
+                        hello = event
+                    elif event["event"] == "result":
+                        results.setdefault(event["id"], event["result"])
+        return results, hello
+
     def close(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
 
@@ -106,10 +127,11 @@ def targets(functions: Iterable[tuple[str, str | None]]) -> dict[str, list[str]]
 
 
 def record(command: str, wanted: dict[str, list[str]], limit: int, time_limit: float,
-           raises: dict[str, list[tuple[int, int]]] | None = None) -> Recording:
+           raises: dict[str, list[tuple[int, int]]] | None = None, jobs: Iterable[Job] = ()) -> Recording:
     """Run `command` in a shell from here, as the user would (with this interpreter's folder first
-    on PATH), recording the first `limit` calls of
-    each wanted function, and the exceptions raised on the rows of `raises` (by real path)."""
+    on PATH), recording the first `limit` calls of each wanted function, and the exceptions raised
+    on the rows of `raises` (by real path). The `jobs`' findings whose arguments cannot leave the
+    run's process are proved in it (in_place.py)."""
     folder = tempfile.mkdtemp(prefix="jaxlint-run-")
     boot = os.path.join(folder, "boot")
     os.makedirs(os.path.join(folder, "records"))
@@ -117,15 +139,17 @@ def record(command: str, wanted: dict[str, list[str]], limit: int, time_limit: f
     shutil.copyfile(_HOOK, os.path.join(boot, "record_hook.py"))
     with open(os.path.join(boot, "sitecustomize.py"), "w", encoding="utf-8") as handle:
         handle.write(_SITECUSTOMIZE)
+    recording = Recording(command, folder)
+    in_place = {"jaxlint": _JAXLINT,
+                "jobs": [replace(job, run_command=command, records=recording.records).to_json() for job in jobs]}
     with open(os.path.join(boot, "spec.json"), "w", encoding="utf-8") as handle:
-        json.dump({"targets": wanted, "limit": limit, "out": os.path.join(folder, "records"), "raises": raises or {}},
-                  handle)
+        json.dump({"targets": wanted, "limit": limit, "out": recording.records, "raises": raises or {},
+                   "in_place": in_place}, handle)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (boot, env.get("PYTHONPATH")) if p)
     # `python` and `pytest` in the command are those of the environment jaxlint runs in: the one
     # with JAX, where the records are read back
     env["PATH"] = os.pathsep.join(p for p in (os.path.dirname(sys.executable), env.get("PATH")) if p)
-    recording = Recording(command, folder)
     start = time.monotonic()
     with open(os.path.join(folder, "output"), "w+b") as output:
         process = subprocess.Popen(command, shell=True, stdin=subprocess.DEVNULL, stdout=output,
@@ -164,5 +188,6 @@ def read_records(folder: str) -> Iterable[dict[str, Any]]:
 def _reached(folder: str) -> dict[str, set[str]]:
     reached: dict[str, set[str]] = {}
     for found in read_records(folder):
-        reached.setdefault(found["path"], set()).add(found["qualname"])
+        if found["path"]:  # a record of no function: the run's process could not prove in place
+            reached.setdefault(found["path"], set()).add(found["qualname"])
     return reached

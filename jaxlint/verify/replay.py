@@ -8,7 +8,7 @@ import os
 import pickle
 import runpy
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -64,10 +64,13 @@ class Replay:
         return f"not reached by `{self.command}`"
 
 
-def replay(command: str, folder: str, filename: str, module: ModuleType) -> Replay:
+def replay(command: str, folder: str, filename: str, module: ModuleType,
+           live: Iterable[dict[str, Any]] = ()) -> Replay:
+    """The run's records for `filename`'s functions; `live`: the records this very process kept
+    (in_place.py), whose values are the objects themselves."""
     found = Replay(command)
     wanted = os.path.realpath(filename)
-    for record in read_records(folder):
+    for record in [*read_records(folder), *live]:
         if record["path"] != wanted:
             continue
         qualname, kind = record["qualname"], record["kind"]
@@ -75,7 +78,7 @@ def replay(command: str, folder: str, filename: str, module: ModuleType) -> Repl
             found.scripts.append(record)
         elif kind == "raised":
             found.raised.append(record)
-        elif kind == "failed":
+        elif kind in ("failed", "live"):  # "live": proved in the run's process, or why not here
             found.problems.setdefault(qualname, record["reason"])
         else:
             try:
@@ -102,7 +105,7 @@ def _best(sets: list[Inputs]) -> list[Inputs]:
 
 
 def _inputs(record: dict[str, Any], module: ModuleType, command: str) -> Inputs:
-    args, kwargs = pickle.loads(record["payload"])
+    args, kwargs = record["values"] if "values" in record else pickle.loads(record["payload"])
     kind = record["kind"]
     if kind == "via":
         return _through(record, args, kwargs, command)
@@ -122,7 +125,7 @@ def _inputs(record: dict[str, Any], module: ModuleType, command: str) -> Inputs:
 def _through(record: dict[str, Any], args: tuple[Any, ...], kwargs: dict[str, Any], command: str) -> Inputs:
     """The outermost function the run reached with concrete values, which runs the finding's code."""
     name, qualname = record["module"], record["entry"]
-    if not name or name == "__main__":
+    if not name or name == "__main__" and "values" not in record:
         raise LookupError(f"`{qualname}` was reached in a script run as __main__")
     module = importlib.import_module(name)
     function: Any = module

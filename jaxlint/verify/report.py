@@ -32,14 +32,9 @@ class Reporter:
         self.extra: dict[str, Any] = {}  # more of the JSON document: the recorded run, how to give inputs
         self._advance: Any = None
 
-    @property
-    def confirmed(self) -> bool:
-        return any(r["status"] == "confirmed" for r in self.results.values())
-
-    @property
-    def unrefuted(self) -> bool:
-        """Some finding stands: verify did not refute it (confirmed, or not decided either way)."""
-        return any(row["verdict"] != "refuted" for row in self.rows())
+    def failing(self, fail_on: str) -> bool:
+        """Some finding fails the run (`--fail-on`)."""
+        return any(fails(row, fail_on) for row in self.rows())
 
     def add(self, index: int, result: dict[str, Any]) -> None:
         self.results[index] = result
@@ -93,8 +88,11 @@ class Reporter:
                          "verdict": meaning(result["status"], result.get("verdict", ""))})
         return rows
 
-    def finish(self, platform: Platform, problems: list[str]) -> None:
+    def finish(self, platform: Platform, problems: list[str], fail_on: str = "confirmed") -> None:
         rows = self.rows()
+        if self.output_format in ("github", "sarif", "junit"):
+            sys.stdout.write(_judged(self.output_format, self.findings, rows, fail_on))
+            return
         if self.output_format == "json":
             document = {"platform": platform.platform, "devices": platform.devices or [],
                         "jax_version": platform.jax_version, **self.extra, "results": rows, "errors": problems}
@@ -106,6 +104,21 @@ class Reporter:
             _rich(shown, summary)
         else:
             sys.stdout.write("".join(line + "\n" for line in _lines(shown)) + summary)
+
+
+def fails(row: dict[str, Any], fail_on: str) -> bool:
+    """Whether the finding fails the run: confirmed, or (`--fail-on unrefuted`) anything not refuted."""
+    return row["verdict"] == "confirmed" if fail_on == "confirmed" else row["verdict"] != "refuted"
+
+
+def _judged(output_format: str, findings: list[Finding], rows: list[dict[str, Any]], fail_on: str) -> str:
+    """The CI formats of `check`, each finding with its verdict."""
+    from jaxlint.output import render
+    from jaxlint.output.common import Judgement
+    from jaxlint.rules import catalog
+
+    judgements = [Judgement(row["verdict"], row["reason"], fails(row, fail_on)) for row in rows]
+    return render(output_format, findings, list(catalog()), judgements=judgements)
 
 
 def no_fix(finding: Finding) -> str:

@@ -15,6 +15,7 @@ import jax
 import numpy as np
 
 from jaxlint.verify.harness import (
+    added_parameters,
     Inputs,
     Subject,
     compare_fixed,
@@ -241,8 +242,10 @@ def _item_change(container: Any, key: Any, name: str) -> Change:
 def check_fix(original: Subject, fixed: Subject) -> Verdict:
     """The fix makes the value a parameter: pass the current value, change it, call again; the fixed
     jitted output must follow the change and equal the eager original's."""
-    change = _change(original, (original.target.fix_data or {}).get("name", ""))
-    added = _added_parameters(original.function, fixed.function)
+    name = (original.target.fix_data or {}).get("name", "")
+    change = _change(original, name)
+    added = added_parameters(original.function, fixed.function)
+    added = [p for p in added if p == name] or added  # the module's other fixes add parameters of their own
     if change is None or len(added) != 1:
         return _still_stale(original, fixed)
     parameter = added[0]
@@ -271,15 +274,6 @@ def check_fix(original: Subject, fixed: Subject) -> Verdict:
         befores.append(with_before)
     return passed(f"`{parameter}` is now a parameter: the jitted output follows its change and equals the "
                   "eager original", original, replace(fixed, inputs=befores), evidence)
-
-
-def _added_parameters(original: Callable[..., Any], fixed: Callable[..., Any]) -> list[str]:
-    try:
-        before = inspect.signature(inspect.unwrap(original)).parameters
-        after = inspect.signature(inspect.unwrap(fixed)).parameters
-    except (TypeError, ValueError):
-        return []
-    return [name for name in after if name not in before]
 
 
 def _still_stale(original: Subject, fixed: Subject) -> Verdict:
