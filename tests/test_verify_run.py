@@ -133,3 +133,41 @@ def test_the_run_command_comes_from_the_configuration(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text("[tool.jaxlint.verify]\nrun = 3\n")
     broken = _jaxlint(tmp_path, "verify", "ops.py")
     assert broken.returncode == 2 and "verify.run must be a command string" in broken.stderr
+
+
+def test_helpers_the_tests_call_eagerly_are_proved_as_their_jitted_caller_traces_them(tmp_path: Path) -> None:
+    # the tests call the helpers untraced, on NumPy arrays; the project's jitted `step` traces them
+    (tmp_path / "ops.py").write_text(textwrap.dedent('''
+        import jax
+        import jax.numpy as jnp
+
+
+        def clip_negative(x):
+            if x.sum() < 0:
+                return jnp.zeros_like(x)
+            return x
+
+
+        def set_first(x):
+            x[0] = 0.0
+            return x
+
+
+        @jax.jit
+        def step(x):
+            return set_first(clip_negative(x)) * 2
+    '''))
+    (tmp_path / "run.py").write_text(textwrap.dedent('''
+        import numpy as np
+
+        from ops import clip_negative, set_first
+
+        assert clip_negative(np.ones(3)).sum() == 3
+        assert set_first(np.ones(3))[0] == 0.0
+    '''))
+    result = _jaxlint(tmp_path, "verify", "--run", "python run.py", "--output-format", "json", "ops.py")
+    outcomes = {r["code"]: r for r in json.loads(result.stdout)["results"]}
+    for code in ("JAX103", "JAX104"):
+        assert outcomes[code]["verdict"] == "confirmed", outcomes[code]
+        assert outcomes[code]["evidence"]["as_callers_trace"] is True
+        assert "jitted as its callers trace it" in outcomes[code]["reason"]

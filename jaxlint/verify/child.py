@@ -139,6 +139,7 @@ def verify_target(job: Job, target: Target, module: ModuleType, examples: Any,
     from jaxlint.rules import part
     from jaxlint.verify.harness import Subject
     from jaxlint.verify.loading import subject
+    from jaxlint.verify.raising import as_its_callers_trace_it
 
     rule = part(target.code, "experiment")
     if rule is None:
@@ -157,6 +158,8 @@ def verify_target(job: Job, target: Target, module: ModuleType, examples: Any,
         return verdict, Verdict("skipped", target.fix_note) if target.fix_note else None
     if target.qualname is None:
         return verdict, Verdict("skipped", "the fix of module-level code is not run (it would run the script again)")
+    if verdict.evidence.get("as_callers_trace"):  # the fix runs as the finding was shown: traced, on JAX arrays
+        found = as_its_callers_trace_it(found) or found
     found = replace(found, confirmed_on=verdict.evidence.get("input_set", 1) - 1,
                     baseline=verdict.evidence.get("timings"))
     return verdict, _verify_fix(job, target, found, rule)

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import FrameType
 from typing import Any
 
 import jax
+import jax.numpy as jnp
 import jaxlib
+import numpy as np
 
 import jaxlint
 
@@ -53,7 +55,43 @@ def run_traced(function: Callable[..., Any], inputs: Inputs) -> Any:
     return output if is_jitted(function) else run_compiled(function, inputs)
 
 
+def as_its_callers_trace_it(subject: Subject) -> Subject | None:
+    """A function the run only called untraced (a test calling a helper eagerly, on NumPy arrays)
+    that is flagged because a jitted caller traces it: the same inputs as that caller hands them,
+    JAX arrays traced and the rest static. None where the function runs as the run ran it anyway."""
+    if subject.nested or not subject.runs_as_found:
+        return None
+    inputs = [replace(i, args=_as_jax_arrays(i.args), kwargs=_as_jax_arrays(i.kwargs), as_called=False)
+              for i in subject.inputs]
+    return replace(subject, inputs=inputs)
+
+
+def _as_jax_arrays(values: Any) -> Any:
+    return jax.tree.map(lambda v: jnp.asarray(v) if isinstance(v, np.ndarray) else v, values)
+
+
+def _or_as_traced(verdict: Verdict, subject: Subject, prove: Callable[[Subject], Verdict]) -> Verdict:
+    """The untraced run's verdict, unless jitting the function as its callers do shows the error;
+    that run never refutes (the callers' exact split of traced and static arguments is a guess)."""
+    traced = as_its_callers_trace_it(subject) if verdict.status != "confirmed" else None
+    if traced is None:
+        return verdict
+    shown = prove(traced)
+    if shown.status != "confirmed":
+        return verdict
+    shown.evidence = {**shown.evidence, "as_callers_trace": True}
+    shown.reason = f"{shown.reason} (the run called it untraced; jitted as its callers trace it)"
+    return shown
+
+
 def expect_raise(subject: Subject, predicted: Callable[[BaseException], bool], call: Call, how: str) -> Verdict:
+    verdict = _expect_raise(subject, predicted, call, how)
+    if call is not run_traced:  # the error does not depend on tracing or JAX arrays
+        return verdict
+    return _or_as_traced(verdict, subject, lambda traced: _expect_raise(traced, predicted, run_traced, how))
+
+
+def _expect_raise(subject: Subject, predicted: Callable[[BaseException], bool], call: Call, how: str) -> Verdict:
     outcomes: list[Verdict] = []
     if subject.runs_as_found:
         call = run_as_found
@@ -80,6 +118,11 @@ def expect_trace_error(subject: Subject, call: Call = run_compiled, how: str = "
     """Confirmed when `call` (jit) raises at the finding's line and the same input set, run eagerly,
     does not fail the same way there (see the module's docstring). An error on another line is
     `skipped` (masked) where tracing caused it too, else the function's own `error`."""
+    verdict = _expect_trace_error(subject, call, how)
+    return _or_as_traced(verdict, subject, lambda traced: _expect_trace_error(traced, run_compiled, how))
+
+
+def _expect_trace_error(subject: Subject, call: Call, how: str) -> Verdict:
     outcomes: list[Verdict] = []
     if subject.runs_as_found:
         call = run_as_found
