@@ -6,6 +6,7 @@ import ast
 import importlib.util
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -74,18 +75,16 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
     try:
         if command and jobs:
             recording = _record(command, jobs, options.record_calls or settings.verify_record_calls, timeout,
-                                options.quiet)
-            jobs = [replace(job, run_command=command, records=recording.records) for job in jobs]
+                                options.quiet, reporter.add)
+            jobs = [replace(job, run_command=command, records=recording.records,
+                            targets=[t for t in job.targets if t.id not in recording.proved]) for job in jobs]
+            jobs = [job for job in jobs if job.targets]
             reporter.extra["run"] = recording.to_json()
-        proved, hello = recording.proved() if recording is not None else ({}, None)
-        jobs = [replace(job, targets=[t for t in job.targets if t.id not in proved]) for job in jobs]
-        jobs = [job for job in jobs if job.targets]
         with reporter.progress():
-            for target_id, result in proved.items():
-                reporter.add(target_id, result)
             if jobs:
                 platform = run_jobs(jobs, options.workers, reporter.add)
-            elif hello is not None:
+            elif recording is not None and recording.hello is not None:
+                hello = recording.hello
                 platform = Platform(hello["platform"], hello["devices"], hello["jax_version"])
             else:
                 platform = probe(str(settings.root.resolve()), os.path.abspath(examples) if examples else None,
@@ -109,8 +108,10 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
     return EXIT_CONFIRMED if reporter.failing(options.fail_on) else EXIT_CLEAN
 
 
-def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bool) -> Recording:
-    """Run the project's command with the jobs' functions instrumented; say how it went."""
+def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bool,
+            on_proved: Callable[[int, dict[str, Any]], None]) -> Recording:
+    """Run the project's command with the jobs' functions instrumented (what it proves in its own
+    processes goes to `on_proved` as it comes); say how it went."""
     from jaxlint.verify.recording import record, targets
 
     wanted = targets((job.filename, target.qualname) for job in jobs for target in job.targets)
@@ -122,7 +123,7 @@ def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bo
             if target.code in RAISED_IN_THE_RUN:
                 raises.setdefault(os.path.realpath(job.filename), []).append(
                     (target.start_row or target.row, target.end_row))
-    recording = record(command, wanted, calls, max(_RUN_LIMIT_S, 10 * timeout), raises, jobs)
+    recording = record(command, wanted, calls, max(_RUN_LIMIT_S, 10 * timeout), raises, jobs, on_proved)
     if not quiet or recording.exit_code != 0:
         print(f"jaxlint: {recording.summary()}", file=sys.stderr)
         if recording.exit_code != 0:

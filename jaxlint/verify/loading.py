@@ -161,7 +161,7 @@ def subject(target: Target, module: ModuleType, filename: str, examples: Example
     found = resolve(module, target.qualname)
     if isinstance(found, Verdict):
         held = _held(target, module, filename, examples)
-        return held or (Verdict("skipped", replay.not_reached(target.qualname), verdict="not-reached") if replay else found)
+        return held or (replay.not_reached(target.qualname) if replay else found)
     function, qualname = found
     if qualname != target.qualname and (own := _held(target, module, filename, examples)):
         return own  # a nested function the examples name itself (`example(make_step(), x)`)
@@ -172,7 +172,7 @@ def subject(target: Target, module: ModuleType, filename: str, examples: Example
     if inputs and all(i.entry is not None for i in inputs):  # recorded through the function that reached it
         return Subject(target, module, inputs[0].bound, filename, inputs)
     if not inputs and replay is not None:
-        return Verdict("skipped", replay.not_reached(qualname), verdict="not-reached")
+        return replay.not_reached(qualname)
     if not inputs:
         try:
             args, kwargs = from_annotations(function)
@@ -247,7 +247,7 @@ def _script(target: Target, module: ModuleType, filename: str, replay: Replay | 
         return Verdict("skipped", "module-level code: it ran without this error when the module was imported")
     run_script = replay.script(filename)
     if run_script is None:
-        return Verdict("skipped", replay.not_reached(None), verdict="not-reached")
+        return replay.not_reached(None)
     inputs = [Inputs(f"`{replay.command}`", ())]
     return Subject(target, module, run_script, filename, inputs, nested=True)
 

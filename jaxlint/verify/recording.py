@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -20,6 +20,8 @@ from jaxlint.verify.jobs import Job
 from jaxlint.verify.runner import kill_session
 
 _TAIL_LINES = 8
+_POLL_S = 0.1
+OnProved = Callable[[int, dict[str, Any]], None]
 _HOOK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "record_hook.py")
 _JAXLINT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the folder of the package
 
@@ -69,6 +71,9 @@ class Recording:
     seconds: float = 0.0
     tail: list[str] = field(default_factory=list)
     reached: dict[str, set[str]] = field(default_factory=dict)  # real path → qualnames recorded
+    proved: dict[int, dict[str, Any]] = field(default_factory=dict)  # results proved in the run's processes
+    hello: dict[str, Any] | None = None  # their platform
+    _offsets: dict[str, int] = field(default_factory=dict)  # how far each process's results were read
 
     def to_json(self) -> dict[str, Any]:
         return {"command": self.command, "exit_code": self.exit_code, "timed_out": self.timed_out,
@@ -89,24 +94,23 @@ class Recording:
             how = f"exited with code {self.exit_code} after {self.seconds:.1f} s"
         return f"`{self.command}` {how}; recorded the calls of {reached} function{'s' * (reached != 1)}"
 
-    def proved(self) -> tuple[dict[int, dict[str, Any]], dict[str, Any] | None]:
-        """What the run's own processes proved as they exited (in_place.py): results by finding
-        (the first process to prove one has it), and what the last said of its platform."""
-        results: dict[int, dict[str, Any]] = {}
-        hello = None
+    def read_proved(self, on_proved: OnProved) -> None:
+        """Take in what the run's processes proved since the last look (in_place.py): results by
+        finding (the first process to prove one has it; each new one goes to `on_proved`), and
+        what the last said of its platform."""
         for name in sorted(os.listdir(self.records)):
             if not name.endswith(".proved.jsonl"):
                 continue
             with open(os.path.join(self.records, name), encoding="utf-8") as handle:
-                for line in handle:
-                    if not line.endswith("\n"):
-                        break  # the process was killed while writing it
+                handle.seek(self._offsets.get(name, 0))
+                while (line := handle.readline()).endswith("\n"):  # a line still being written waits
+                    self._offsets[name] = handle.tell()
                     event = json.loads(line)
                     if event["event"] == "hello":
-                        hello = event
-                    elif event["event"] == "result":
-                        results.setdefault(event["id"], event["result"])
-        return results, hello
+                        self.hello = event
+                    elif event["event"] == "result" and event["id"] not in self.proved:
+                        self.proved[event["id"]] = event["result"]
+                        on_proved(event["id"], event["result"])
 
     def close(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
@@ -127,11 +131,12 @@ def targets(functions: Iterable[tuple[str, str | None]]) -> dict[str, list[str]]
 
 
 def record(command: str, wanted: dict[str, list[str]], limit: int, time_limit: float,
-           raises: dict[str, list[tuple[int, int]]] | None = None, jobs: Iterable[Job] = ()) -> Recording:
+           raises: dict[str, list[tuple[int, int]]] | None = None, jobs: Iterable[Job] = (),
+           on_proved: OnProved = lambda *_: None) -> Recording:
     """Run `command` in a shell from here, as the user would (with this interpreter's folder first
     on PATH), recording the first `limit` calls of each wanted function, and the exceptions raised
     on the rows of `raises` (by real path). The `jobs`' findings whose arguments cannot leave the
-    run's process are proved in it (in_place.py)."""
+    run's process are proved in it (in_place.py), each result given to `on_proved` as it comes."""
     folder = tempfile.mkdtemp(prefix="jaxlint-run-")
     boot = os.path.join(folder, "boot")
     os.makedirs(os.path.join(folder, "records"))
@@ -155,14 +160,18 @@ def record(command: str, wanted: dict[str, list[str]], limit: int, time_limit: f
         process = subprocess.Popen(command, shell=True, stdin=subprocess.DEVNULL, stdout=output,
                                    stderr=subprocess.STDOUT, env=env, start_new_session=True)
         try:
-            recording.exit_code = process.wait(timeout=time_limit)
-        except subprocess.TimeoutExpired:
-            recording.timed_out = True
-            kill_session(process)
+            while (code := process.poll()) is None and time.monotonic() - start < time_limit:
+                recording.read_proved(on_proved)
+                time.sleep(_POLL_S)
+            recording.exit_code = code
+            if code is None:
+                recording.timed_out = True
+                kill_session(process)
         except BaseException:  # Ctrl-C: the command is in its own session
             kill_session(process)
             raise
         recording.seconds = time.monotonic() - start
+        recording.read_proved(on_proved)
         output.seek(0)
         lines = output.read().decode(errors="replace").rstrip().splitlines()
         recording.tail = lines[-_TAIL_LINES:]

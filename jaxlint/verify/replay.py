@@ -18,6 +18,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from jaxlint.verify.harness import Inputs, describe_exception
+from jaxlint.verify.jobs import Verdict
 from jaxlint.verify.record_hook import STAND_IN
 from jaxlint.verify.recording import read_records
 
@@ -57,11 +58,13 @@ class Replay:
         """What the run itself raised on one of `rows`, if it did."""
         return next((r for r in self.raised if r["row"] in rows), None)
 
-    def not_reached(self, qualname: str | None) -> str:
+    def not_reached(self, qualname: str | None) -> Verdict:
+        """Why the function has no input set: the run never called it, or what it recorded cannot be used."""
         problem = self.problems.get(qualname or "")
         if problem:
-            return f"the arguments recorded from `{self.command}` cannot be used: {problem}"
-        return f"not reached by `{self.command}`"
+            return Verdict("skipped", f"the arguments recorded from `{self.command}` cannot be used: {problem}",
+                           verdict="could-not-run")
+        return Verdict("skipped", f"not reached by `{self.command}`", verdict="not-reached")
 
 
 def replay(command: str, folder: str, filename: str, module: ModuleType,
