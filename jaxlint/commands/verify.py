@@ -42,6 +42,7 @@ class VerifyOptions:
 
 
 def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) -> int:
+    from jaxlint.verify.observed import observations
     from jaxlint.verify.report import Reporter
     from jaxlint.verify.runner import Platform, probe, run_jobs
 
@@ -73,9 +74,10 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
     command = options.run or settings.verify_run
     recording = None
     try:
-        if command and jobs:
+        if command:  # run even with nothing to prove: what the run does is observed
             recording = _record(command, jobs, options.record_calls or settings.verify_record_calls, timeout,
-                                options.quiet, reporter.add)
+                                options.quiet, reporter.add, str(settings.root.resolve()))
+            reporter.extra["observed"] = observations(recording.records, str(settings.root.resolve()), findings)
             jobs = [replace(job, run_command=command, records=recording.records,
                             targets=[t for t in job.targets if t.id not in recording.proved]) for job in jobs]
             jobs = [job for job in jobs if job.targets]
@@ -109,9 +111,10 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
 
 
 def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bool,
-            on_proved: Callable[[int, dict[str, Any]], None]) -> Recording:
+            on_proved: Callable[[int, dict[str, Any]], None], root: str) -> Recording:
     """Run the project's command with the jobs' functions instrumented (what it proves in its own
-    processes goes to `on_proved` as it comes); say how it went."""
+    processes goes to `on_proved` as it comes) and what JAX does in `root`'s files observed; say
+    how it went."""
     from jaxlint.verify.recording import record, targets
 
     wanted = targets((job.filename, target.qualname) for job in jobs for target in job.targets)
@@ -123,7 +126,7 @@ def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bo
             if target.code in RAISED_IN_THE_RUN:
                 raises.setdefault(os.path.realpath(job.filename), []).append(
                     (target.start_row or target.row, target.end_row))
-    recording = record(command, wanted, calls, max(_RUN_LIMIT_S, 10 * timeout), raises, jobs, on_proved)
+    recording = record(command, wanted, calls, max(_RUN_LIMIT_S, 10 * timeout), raises, jobs, on_proved, root)
     if not quiet or recording.exit_code != 0:
         print(f"jaxlint: {recording.summary()}", file=sys.stderr)
         if recording.exit_code != 0:

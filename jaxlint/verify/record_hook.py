@@ -53,6 +53,7 @@ class Recorder:
         self.watched: dict[str, bool] = {}  # co_filename → whether it is one of `raises`
         self.in_place: dict[str, Any] | None = spec.get("in_place")  # the jobs, and where jaxlint is
         self.proved: set[tuple[str, str]] = set()  # functions whose findings were proved in this process
+        self.observer: Any = None  # observe.py's, once JAX is imported
 
     def wanted(self, code: Any) -> tuple[str, str] | None:
         filename = code.co_filename
@@ -138,6 +139,8 @@ class Recorder:
         JAX arrays copied: the experiments must not consume what the program goes on with). JAX runs
         eagerly here even while this call is being traced."""
         assert self.in_place is not None
+        if self.observer is not None:
+            self.observer.paused = True  # what the proofs compile is not the program's
         try:
             jax = sys.modules["jax"]
             with _eager(jax):
@@ -145,6 +148,10 @@ class Recorder:
                 self.prover().prove(self.in_place["jobs"], record, self.out.replace(".pkl", ".proved.jsonl"))
         except BaseException as exc:  # noqa: BLE001 - the program must go on as it would
             self.write({"path": "", "qualname": "", "kind": "failed", "reason": f"proving in place: {_said(exc)}"})
+        finally:
+            if self.observer is not None:
+                self.observer.paused = False
+                self.observer.proved()
 
     def watches(self, code: Any) -> bool:
         """Exceptions in this code are looked at: its file holds rows a finding predicts raise."""
@@ -326,9 +333,50 @@ def _pickled(value: Any) -> bytes:
     return payload
 
 
+class _AfterJax:
+    """A meta path finder that finds nothing itself: once `jax` has been imported, `then` runs."""
+
+    def __init__(self, then: Any) -> None:
+        self.then = then
+        self.done = False
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if name != "jax" or self.done:
+            return None
+        self.done = True
+        import importlib.util  # noqa: PLC0415 - only in a program that imports JAX
+
+        spec = importlib.util.find_spec(name)  # the real one (this finder says nothing now)
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        run = spec.loader.exec_module
+
+        def exec_module(module: Any) -> None:
+            run(module)
+            self.then()
+
+        spec.loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+def _observe(recorder: Recorder, spec: dict[str, Any]) -> None:
+    """Watch what JAX does in this process (observe.py), from jaxlint's own folder."""
+    try:
+        if spec["jaxlint"] not in sys.path:
+            sys.path.append(spec["jaxlint"])
+        from jaxlint.verify import observe  # noqa: PLC0415 - jaxlint only in a process that runs JAX
+
+        recorder.observer = observe.install(recorder.out.replace(".pkl", ".observed.jsonl"), spec["root"])
+    except Exception as exc:  # noqa: BLE001 - the program goes on, unobserved
+        recorder.write({"path": "", "qualname": "", "kind": "failed", "reason": f"observing the run: {_said(exc)}"})
+
+
 def install(spec_path: str) -> None:
     with open(spec_path, encoding="utf-8") as handle:
-        recorder = Recorder(json.load(handle))
+        spec = json.load(handle)
+    recorder = Recorder(spec)
+    if spec.get("observe"):
+        sys.meta_path.insert(0, _AfterJax(lambda: _observe(recorder, spec["observe"])))
     if hasattr(sys, "monitoring"):  # 3.12+: a code object that is no target costs one call, once
         _install_monitoring(recorder)
         return

@@ -92,6 +92,10 @@ class Reporter:
         rows = self.rows()
         if self.output_format in ("github", "sarif", "junit"):
             sys.stdout.write(_judged(self.output_format, self.findings, rows, fail_on))
+            if self.output_format == "github":
+                from jaxlint.verify.observed import annotation
+
+                sys.stdout.write("".join(annotation(o) + "\n" for o in self.extra.get("observed") or []))
             return
         if self.output_format == "json":
             document = {"platform": platform.platform, "devices": platform.devices or [],
@@ -99,11 +103,22 @@ class Reporter:
             sys.stdout.write(json.dumps(document, indent=2, default=str) + "\n")
             return
         shown = [r for r in rows if r["status"] == "confirmed"] if self.quiet else rows
-        summary = _summary(rows, platform, problems)
+        summary = _summary(rows, platform, problems) + _observed_text(self.extra.get("observed"))
         if sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
             _rich(shown, summary)
         else:
             sys.stdout.write("".join(line + "\n" for line in _lines(shown)) + summary)
+
+
+def _observed_text(observed: list[dict[str, Any]] | None) -> str:
+    """What the recorded run showed, after the summary (nothing without --run)."""
+    if observed is None:
+        return ""
+    from jaxlint.verify.observed import describe
+
+    if not observed:
+        return "Observed in the run: no recompilation, eager compilation or host read that repeats.\n"
+    return f"Observed in the run ({len(observed)}):\n" + "".join(f"  {describe(o)}\n" for o in observed)
 
 
 def fails(row: dict[str, Any], fail_on: str) -> bool:

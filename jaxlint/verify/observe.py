@@ -1,0 +1,253 @@
+"""`verify --run`, inside the project's own processes: what JAX does while the command runs. Every
+trace of a jitted function called with concrete values (its call site in the project, the call's
+signature, the callable, the test running), the compile time that follows it, eager operations
+compiled, and host reads of device arrays (`float(x)`, `bool(x)`, printing) with the time waited.
+
+Installed by record_hook.py once JAX is imported. Only passive listeners (`jax.monitoring`) and a
+pass-through wrapper of the array's host value: nothing the program sees changes, and every
+failure here is swallowed. Events go to `<out>/<pid>.observed.jsonl`, one JSON object a line;
+observed.py makes observations of them. Where a private hook is missing (another JAX release),
+that part is off and the rest goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import jax
+
+_JAX_PARTS = (os.sep + "jax" + os.sep, os.sep + "jaxlib" + os.sep)
+_INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
+_JAXLINT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_CHAIN = 6  # project frames kept with a host read: the parent finds the loop it is in
+_FLUSH_S = 1.0
+_SHOWN = 60  # characters of a static value's repr
+
+
+class Observer:
+    def __init__(self, out: str, root: str) -> None:
+        self.out = out
+        self.root = os.path.realpath(root) + os.sep
+        self.lock = threading.Lock()
+        self.syncs: dict[tuple[Any, ...], list[float]] = {}  # (chain, test) → [count, seconds]
+        self.flushed = time.monotonic()
+        self.busy = threading.local()
+        self.paused = False  # while jaxlint itself runs the project's code (in_place.py)
+        self.epoch = 0  # one more after each such run, which clears JAX's caches (see `proved`)
+        self.epoch_at_compile = False
+
+    def write(self, event: dict[str, Any]) -> None:
+        with self.lock, open(self.out, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(event, default=str) + "\n")
+
+    def on_duration(self, event: str, seconds: float, **_: Any) -> None:
+        if self.paused or getattr(self.busy, "on", False):
+            return
+        self.busy.on = True
+        try:
+            if event.endswith("jaxpr_trace_duration"):
+                self._traced(sys._getframe(2))
+            elif event.endswith("backend_compile_duration"):
+                self._compiled(sys._getframe(2), seconds)
+        except Exception:  # noqa: BLE001, S110 - the program goes on as it would
+            pass
+        finally:
+            self.busy.on = False
+
+    def _traced(self, frame: Any) -> None:
+        found = _jit_call(frame)
+        if found is None:
+            return
+        miss, eager = found
+        values = miss.f_locals
+        fun, args, kwargs, info = values.get("fun"), values.get("args", ()), values.get("kwargs", {}), \
+            values.get("jit_info")
+        if _holds_tracer((args, kwargs)):
+            return  # traced inside another trace: part of that compilation
+        site = self._site(miss)
+        if site is None:
+            return
+        code = getattr(getattr(fun, "__wrapped__", fun), "__code__", None) or getattr(fun, "__code__", None)
+        event = {"kind": "eager" if eager else "trace", "site": site, "test": _test(), "epoch": self.epoch,
+                 "function": getattr(fun, "__qualname__", None) or getattr(fun, "__name__", repr(fun)),
+                 "defined_at": [code.co_filename, code.co_firstlineno] if code is not None else None,
+                 "callable": id(fun), "signature": [] if eager else _signature(fun, args, kwargs, info)}
+        self.write(event)
+
+    def proved(self) -> None:
+        """jaxlint proved findings here, inside the program's call being traced, and its experiments
+        cleared JAX's caches: once that call has compiled, what compiles again is no repeat of the
+        program's own."""
+        self.epoch_at_compile = True
+
+    def _compiled(self, frame: Any, seconds: float) -> None:
+        found = _jit_call(frame)
+        if found is None:
+            return
+        site = self._site(found[0])
+        if site is not None:
+            self.write({"kind": "compile", "site": site, "eager": found[1], "ms": round(seconds * 1000, 3)})
+        if self.epoch_at_compile and not found[1]:
+            self.epoch_at_compile = False
+            self.epoch += 1
+
+    def _site(self, frame: Any) -> list[Any] | None:
+        """The project's line that made the call: the first frame outward in the project's files."""
+        chain = self._chain(frame, 1)
+        return chain[0] if chain else None
+
+    def _chain(self, frame: Any, most: int) -> list[list[Any]]:
+        found = []
+        while frame is not None and len(found) < most:
+            filename = frame.f_code.co_filename
+            if self._ours(filename):
+                found.append([filename, frame.f_lineno])
+            frame = frame.f_back
+        return found
+
+    def _ours(self, filename: str) -> bool:
+        return filename.startswith(self.root) and not any(p in filename for p in (*_JAX_PARTS, *_INSTALLED)) \
+            and not filename.startswith(_JAXLINT)
+
+    def on_host_read(self, seconds: float) -> None:
+        if self.paused or getattr(self.busy, "on", False):
+            return
+        self.busy.on = True
+        try:
+            chain = self._chain(sys._getframe(2), _CHAIN)
+            if not chain:
+                return
+            key = (tuple(tuple(c) for c in chain), _test())
+            with self.lock:
+                tally = self.syncs.setdefault(key, [0, 0.0])
+                tally[0] += 1
+                tally[1] += seconds
+                due = time.monotonic() - self.flushed > _FLUSH_S or tally[0] in (1, 3, 10)
+            if due:
+                self.flush()
+        except Exception:  # noqa: BLE001, S110 - the program goes on as it would
+            pass
+        finally:
+            self.busy.on = False
+
+    def flush(self) -> None:
+        """The host reads so far, as running totals (the parent keeps each line's last)."""
+        with self.lock:
+            totals = [(chain, test, count, seconds) for (chain, test), (count, seconds) in self.syncs.items()]
+            self.flushed = time.monotonic()
+        for chain, test, count, seconds in totals:
+            self.write({"kind": "host_sync", "chain": chain, "test": test, "count": count,
+                        "wait_ms": round(seconds * 1000, 3), "pid": os.getpid()})
+
+
+def install(out: str, root: str) -> Observer:
+    observer = Observer(out, root)
+    jax.monitoring.register_event_duration_secs_listener(observer.on_duration)
+    _wrap_host_value(observer.on_host_read)
+    import atexit
+
+    atexit.register(observer.flush)
+    return observer
+
+
+def _wrap_host_value(note: Callable[[float], None]) -> None:
+    """Time each first read of a device array's value on the host (what `float(x)`, `bool(x)`,
+    printing and formatting wait for); later reads of the same array are cached by JAX."""
+    try:
+        from jax._src.array import ArrayImpl
+    except ImportError:
+        return
+    original = ArrayImpl.__dict__.get("_value")
+    if not isinstance(original, property) or original.fget is None:
+        return
+    read = original.fget
+
+    def _value(self: Any) -> Any:
+        if getattr(self, "_npy_value", True) is not None:
+            return read(self)
+        start = time.perf_counter()
+        value = read(self)
+        note(time.perf_counter() - start)
+        return value
+
+    ArrayImpl._value = property(_value, original.fset, original.fdel, original.__doc__)
+
+
+def _jit_call(frame: Any) -> tuple[Any, bool] | None:
+    """JAX's frame of the jit call that misses its cache (it holds the function and its arguments),
+    and whether the call is an eager operation's (JAX jits each primitive it runs eagerly)."""
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name == "cache_miss" and "fun" in frame.f_locals and "jit_info" in frame.f_locals:
+            outer = frame.f_back
+            while outer is not None and _in_jax(outer.f_code.co_filename):
+                if outer.f_code.co_name == "apply_primitive":
+                    return frame, True
+                outer = outer.f_back
+            return frame, False
+        frame = frame.f_back
+    return None
+
+
+def _in_jax(filename: str) -> bool:
+    return any(part in filename for part in _JAX_PARTS)
+
+
+def _holds_tracer(values: Any) -> bool:
+    return any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(values))
+
+
+def _test() -> str | None:
+    current = os.environ.get("PYTEST_CURRENT_TEST")
+    return current.rsplit(" (", 1)[0] if current else None
+
+
+def _signature(fun: Any, args: Any, kwargs: Any, info: Any) -> list[dict[str, Any]]:
+    """What the call's cache key is made of, argument by argument: static values as their repr,
+    the others as their pytree structure and each leaf's shape, dtype and weak type."""
+    static_numbers = set(getattr(info, "static_argnums", ()) or ())
+    static_names = set(getattr(info, "static_argnames", ()) or ())
+    names = _parameter_names(fun)
+    found = []
+    for index, value in enumerate(args):
+        name = names[index] if index < len(names) else f"args[{index}]"
+        found.append(_argument(name, value, index in static_numbers))
+    for name, value in kwargs.items():
+        found.append(_argument(name, value, name in static_names))
+    return found
+
+
+def _argument(name: str, value: Any, static: bool) -> dict[str, Any]:
+    if static:
+        return {"name": name, "static": _short(value)}
+    leaves, tree = jax.tree_util.tree_flatten(value)
+    return {"name": name, "structure": str(tree), "leaves": [_leaf(leaf) for leaf in leaves]}
+
+
+def _leaf(value: Any) -> list[Any]:
+    """[shape, dtype, weak]: a Python scalar is weakly typed, as is a weak JAX array."""
+    if isinstance(value, (bool, int, float, complex)):  # as jit sees it: a weak array of the default dtype
+        return [[], str(jax.dtypes.canonicalize_dtype(type(value))), not isinstance(value, bool)]
+    shape, dtype = getattr(value, "shape", None), getattr(value, "dtype", None)
+    weak = bool(getattr(getattr(value, "aval", None), "weak_type", False))
+    return [list(shape) if shape is not None else None, str(dtype) if dtype is not None else type(value).__name__,
+            weak]
+
+
+def _parameter_names(fun: Any) -> list[str]:
+    code = getattr(getattr(fun, "__wrapped__", fun), "__code__", None)
+    return list(code.co_varnames[:code.co_argcount]) if code is not None else []
+
+
+def _short(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a repr that fails
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= _SHOWN else text[:_SHOWN - 1] + "…"

@@ -1,0 +1,263 @@
+"""`verify --run`, parent side: the observations of the run (observe.py's events), on the project's
+lines, with their causes. Only what repeats is reported: a jitted function compiled again at the
+same line in one test (or one script run), a line that compiled ten or more eager operations, a
+host read inside a loop ten or more times. A function compiled once per stable input, from
+each place that calls it, says nothing."""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+import os
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from jaxlint.diagnostics import Finding
+
+_RETRACES = 2  # traces of one function at one line, in one test
+_EAGER = 10  # eager operations compiled at one line, in one test (a model's eager set-up compiles a few)
+_SYNCS = 10  # host reads at one line inside a loop, in one test (a few steps of a short run: not yet)
+KINDS = ("recompile", "eager_compile", "host_sync")
+
+
+def observations(folder: str, root: str, findings: Iterable[Finding]) -> list[dict[str, Any]]:
+    """The run's observations, by file and line; each names the static finding it confirms, if any."""
+    traces, syncs = _read(folder)
+    found = [*_recompiles(traces, root), *_eager_compiles(traces, root), *_host_syncs(syncs, root)]
+    by_row = {(os.path.realpath(f.filename), f.location.row): f.code for f in findings}
+    for observation in found:
+        rows = [(observation["filename"], observation["row"])]
+        if observation["kind"] == "recompile":  # a jit made in a loop is flagged where it is made
+            rows.append(tuple(observation["defined_at"].rsplit(":", 1)))
+        codes = [by_row.get((os.path.realpath(os.path.join(root, f)), int(r))) for f, r in rows]
+        observation["static_rule"] = next((c for c in codes if c and _explains(observation["kind"], c)), None)
+    return sorted(found, key=lambda o: (o["filename"], o["row"], o["kind"]))
+
+
+# The static rules whose findings an observation of each kind shows happening.
+_EXPLAINED_BY = {"recompile": ("JAX202", "JAX203", "JAX204"), "eager_compile": ("JAX201", "JAX206"),
+                 "host_sync": ("JAX108", "JAX205", "JAX112")}
+
+
+def _explains(kind: str, code: str) -> bool:
+    return code in _EXPLAINED_BY[kind]
+
+
+def _read(folder: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Trace events (each with the compile time that followed it at its line) and the last total of
+    each line's host reads, of every process."""
+    traces: list[dict[str, Any]] = []
+    syncs: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".observed.jsonl"):
+            continue
+        waiting: dict[tuple[str, int], dict[str, Any]] = {}
+        for event in _events(os.path.join(folder, name)):
+            site = tuple(event.get("site") or ())
+            if event["kind"] in ("trace", "eager"):
+                event["compile_ms"], event["pid"] = 0.0, name
+                traces.append(event)
+                waiting[site] = event  # type: ignore[index]
+            elif event["kind"] == "compile" and site in waiting:
+                waiting.pop(site)["compile_ms"] += event["ms"]  # type: ignore[call-overload]
+            elif event["kind"] == "host_sync":
+                syncs[(name, json.dumps(event["chain"]), event["test"])] = event
+    return traces, list(syncs.values())
+
+
+def _events(path: str) -> Iterator[dict[str, Any]]:
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            if not line.endswith("\n"):
+                return  # the process was killed while writing it
+            yield json.loads(line)
+
+
+def _recompiles(traces: list[dict[str, Any]], root: str) -> list[dict[str, Any]]:
+    """A project function compiled again, in one test (or one script run): at a line that compiled
+    it before (whatever changed), or anywhere for a weak type alone (a Python scalar where an array
+    went before). Other lines that compile it for inputs of their own are how jit works."""
+    own = [t for t in traces if t["kind"] == "trace" and t["defined_at"] and _in_project(t["defined_at"][0], root)]
+    runs: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
+    for trace in own:  # (a proof in the run's process clears JAX's caches: a new epoch)
+        runs[(tuple(trace["defined_at"]), trace["test"], trace["pid"], trace.get("epoch", 0))].append(trace)
+    flagged: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for (defined_at, test, _, _), run in runs.items():
+        for index, trace in enumerate(run[1:], start=1):
+            causes = _causes(run[:index], trace)
+            again_here = any(earlier["site"] == trace["site"] for earlier in run[:index])
+            if not again_here and not (causes and all(c["category"] == "weak_type" for c in causes)):
+                continue
+            site = tuple(trace["site"])
+            found = flagged.setdefault((defined_at, site), {
+                "kind": "recompile", "filename": _shown(site[0], root), "row": site[1],
+                "function": trace["function"], "defined_at": f"{_shown(defined_at[0], root)}:{defined_at[1]}",
+                "count": 0, "calls": None, "compile_ms": 0.0, "causes": [], "tests": []})
+            found["count"] = max(found["count"], len(run))
+            found["here"] = max(found.get("here", 0), sum(t["site"] == trace["site"] for t in run))
+            found["compile_ms"] = round(found["compile_ms"] + trace["compile_ms"], 1)
+            found["causes"].extend(c for c in causes if c not in found["causes"])
+            if test and test not in found["tests"]:
+                found["tests"].append(test)
+    return list(flagged.values())
+
+
+def _causes(before: list[dict[str, Any]], trace: dict[str, Any]) -> list[dict[str, Any]]:
+    """What changed against the closest earlier call of the same function: an argument's static
+    value, pytree structure, a leaf's shape, dtype or weak type; nothing, with another callable (a
+    jit, lambda or closure made again)."""
+    if not before:
+        return []
+    differences = [_differences(earlier["signature"], trace["signature"]) for earlier in before]
+    closest = min(reversed(range(len(before))), key=lambda i: len(differences[i]))  # ties: the latest
+    if differences[closest]:
+        return differences[closest]
+    if before[closest]["callable"] != trace["callable"]:
+        where = trace["defined_at"][1]
+        return [{"argument": None, "before": None, "after": None, "category": "new_callable",
+                 "detail": f"the same signature compiled again: `{trace['function']}` made anew (line {where})"}]
+    return [{"argument": None, "before": None, "after": None, "category": "unknown"}]
+
+
+def _differences(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    if [a["name"] for a in old] != [a["name"] for a in new]:
+        return [{"argument": None, "before": _names(old), "after": _names(new), "category": "structure"}]
+    found = []
+    for was, now in zip(old, new, strict=True):
+        name = now["name"]
+        if "static" in was or "static" in now:
+            if was.get("static") != now.get("static"):
+                found.append({"argument": name, "before": was.get("static"), "after": now.get("static"),
+                              "category": "static"})
+        elif was["structure"] != now["structure"] or len(was["leaves"]) != len(now["leaves"]):
+            found.append({"argument": name, "before": was["structure"], "after": now["structure"],
+                          "category": "structure"})
+        else:
+            found.extend(_leaf_change(name, a, b) for a, b in zip(was["leaves"], now["leaves"], strict=True) if a != b)
+    return found
+
+
+def _leaf_change(name: str, was: list[Any], now: list[Any]) -> dict[str, Any]:
+    category = "shape" if was[0] != now[0] else "dtype" if was[1] != now[1] else "weak_type"
+    return {"argument": name, "before": _leaf_text(was), "after": _leaf_text(now), "category": category}
+
+
+def _leaf_text(leaf: list[Any]) -> str:
+    shape, dtype, weak = leaf
+    text = f"{dtype}[{','.join(map(str, shape))}]" if shape is not None else dtype
+    return text + (" (weak)" if weak else "")
+
+
+def _names(signature: list[dict[str, Any]]) -> str:
+    return ", ".join(a["name"] for a in signature)
+
+
+def _eager_compiles(traces: list[dict[str, Any]], root: str) -> list[dict[str, Any]]:
+    """Operations run outside jit (each compiled for its shapes), and the library's own jitted
+    helpers called from the project's line."""
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
+    for trace in traces:
+        if trace["kind"] == "eager" or not (trace["defined_at"] and _in_project(trace["defined_at"][0], root)):
+            groups[(tuple(trace["site"]), trace["test"], trace["pid"], trace.get("epoch", 0))].append(trace)
+    by_site: dict[tuple[Any, ...], list[tuple[str | None, list[dict[str, Any]]]]] = defaultdict(list)
+    for (site, test, _, _), group in groups.items():
+        if len(group) >= _EAGER:
+            by_site[site].append((test, group))
+    return [{"kind": "eager_compile", "filename": _shown(site[0], root), "row": site[1],
+             "function": ", ".join(sorted({t["function"] for _, g in runs for t in g})), "defined_at": None,
+             "count": max(len(g) for _, g in runs), "calls": None,
+             "compile_ms": round(sum(t["compile_ms"] for _, g in runs for t in g), 1), "causes": [],
+             "tests": sorted(t for t, _ in runs if t)} for site, runs in by_site.items()]
+
+
+def _host_syncs(syncs: list[dict[str, Any]], root: str) -> list[dict[str, Any]]:
+    """Host reads on a line inside a loop (or in a function called from one), repeated."""
+    totals: dict[tuple[Any, ...], list[Any]] = {}
+    for sync in syncs:
+        chain = [tuple(c) for c in sync["chain"]]
+        loop = next((c for c in chain if _in_loop(c[0], c[1])), None)
+        if loop is None:
+            continue
+        key = (chain[0], loop, sync["test"])
+        tally = totals.setdefault(key, [0, 0.0])
+        tally[0] += sync["count"]
+        tally[1] += sync["wait_ms"]
+    by_line: dict[tuple[Any, ...], list[tuple[Any, ...]]] = defaultdict(list)
+    for (line, loop, test), (count, waited) in totals.items():
+        if count >= _SYNCS:
+            by_line[(line, loop)].append((test, count, waited))
+    return [{"kind": "host_sync", "filename": _shown(line[0], root), "row": line[1], "function": None,
+             "defined_at": None, "loop": f"{_shown(loop[0], root)}:{loop[1]}",
+             "count": max(c for _, c, _ in runs), "calls": None, "compile_ms": None,
+             "wait_ms": round(sum(w for _, _, w in runs), 1), "causes": [], "tests": sorted(t for t, _, _ in runs if t)}
+            for (line, loop), runs in by_line.items()]
+
+
+@functools.cache
+def _loops(filename: str) -> tuple[tuple[int, int], ...]:
+    """The row spans of the bodies of the file's `for` and `while` loops."""
+    try:
+        tree = ast.parse(Path(filename).read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return ()
+    return tuple((node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno)
+                 for node in ast.walk(tree) if isinstance(node, (ast.For, ast.AsyncFor, ast.While)))
+
+
+def _in_loop(filename: str, row: int) -> bool:
+    return any(start <= row <= end for start, end in _loops(filename))
+
+
+_INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
+
+
+def _in_project(filename: str, root: str) -> bool:
+    """The project's own code: below its root, not an environment installed there."""
+    real = os.path.realpath(filename)
+    return real.startswith(os.path.realpath(root) + os.sep) and not any(p in real for p in _INSTALLED)
+
+
+def _shown(filename: str, root: str) -> str:
+    relative = os.path.relpath(filename, root)
+    return filename if relative.startswith("..") else relative
+
+
+def describe(observation: dict[str, Any]) -> str:
+    """One line for the text report."""
+    kind = observation["kind"]
+    where = f"{observation['filename']}:{observation['row']}"
+    if kind == "recompile":
+        causes = "; ".join(_cause_text(c) for c in observation["causes"]) or "cause unknown"
+        text = (f"{where}: recompile: `{observation['function']}` (defined at {observation['defined_at']}) compiled "
+                f"{observation['count']} times, {observation['here']} at this line, {observation['compile_ms']:g} ms "
+                f"compiling again: {causes}")
+    elif kind == "eager_compile":
+        text = (f"{where}: eager_compile: {observation['count']} operations compiled outside jit here "
+                f"({observation['function']}), {observation['compile_ms']:g} ms")
+    else:
+        text = (f"{where}: host_sync: {observation['count']} reads of device values on the host inside the loop "
+                f"at {observation['loop']}, {observation['wait_ms']:g} ms waited")
+    confirms = observation.get("static_rule")
+    text += f" (confirms {confirms})" if confirms else " (no static finding)"
+    tests = observation.get("tests") or []
+    return text + (f" [in {tests[0]}{f' and {len(tests) - 1} more' if len(tests) > 1 else ''}]" if tests else "")
+
+
+def _cause_text(cause: dict[str, Any]) -> str:
+    if cause["category"] == "new_callable":
+        return cause["detail"]
+    if cause["category"] == "unknown":
+        return "the same signature and callable compiled again (cause unknown)"
+    return f"`{cause['argument']}` {cause['before']} → {cause['after']} ({cause['category']})"
+
+
+def annotation(observation: dict[str, Any]) -> str:
+    """A GitHub Actions warning on the observation's line."""
+    from jaxlint.output.github import escape_data, escape_property
+
+    text = describe(observation).split(": ", 2)[2]  # the line says where already
+    where = f"file={escape_property(observation['filename'])},line={observation['row']}"
+    return f"::warning {where},title={escape_property('observed ' + observation['kind'])}::{escape_data(text)}"

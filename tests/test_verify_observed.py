@@ -1,0 +1,70 @@
+"""`jaxlint verify --run`: what the run itself did, on the project's lines, with causes: recompilations,
+eager compilations, host reads in loops; nothing for a healthy training loop. The real CLI in a
+subprocess, real JAX on CPU, the fixture project copied."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.expectations import FIXTURES, project_copy
+
+pytest.importorskip("jax")
+
+REPO = Path(__file__).resolve().parents[1]
+COMMAND = "python loops.py && python clean.py"
+
+
+def _verify(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(REPO), NO_COLOR="1")
+    return subprocess.run([sys.executable, "-m", "jaxlint", "verify", "--run", COMMAND, *args, "."], cwd=root,
+                          capture_output=True, text=True, env=env, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, str]:
+    root = project_copy(FIXTURES / "projects" / "observed_run", tmp_path_factory.mktemp("observed"))
+    document = json.loads(_verify(root, "--output-format", "json").stdout)
+    text = _verify(root, "--output-format", "github", "--select", "JAX301").stdout  # nothing to prove: the run only
+    return document, text
+
+
+def test_each_repeat_is_on_its_line_with_its_cause(run: tuple[dict, str]) -> None:
+    document, _ = run
+    observed = {(o["filename"], o["row"], o["kind"]): o for o in document["observed"]}
+    assert set(observed) == {("loops.py", 16, "recompile"), ("loops.py", 17, "recompile"),
+                             ("loops.py", 20, "recompile"), ("loops.py", 23, "host_sync"),
+                             ("loops.py", 25, "eager_compile")}, document["observed"]
+    ragged = observed[("loops.py", 16, "recompile")]
+    assert ragged["function"] == "step" and ragged["defined_at"] == "loops.py:5" and ragged["here"] == 2
+    assert ragged["causes"] == [{"argument": "x", "before": "float32[8]", "after": "float32[5]", "category": "shape"}]
+    assert ragged["compile_ms"] > 0 and ragged["static_rule"] is None
+    [weak] = observed[("loops.py", 17, "recompile")]["causes"]
+    assert (weak["argument"], weak["category"], weak["before"], weak["after"]) == \
+        ("scale", "weak_type", "float32[] (weak)", "float32[]")
+    made = observed[("loops.py", 20, "recompile")]
+    assert made["count"] == 5 and [c["category"] for c in made["causes"]] == ["new_callable"]
+    assert made["static_rule"] == "JAX202"  # the static finding at the jit made in the loop, proved by the run
+    sync = observed[("loops.py", 23, "host_sync")]
+    assert sync["count"] == 12 and sync["loop"] == "loops.py:23" and sync["wait_ms"] >= 0
+    assert observed[("loops.py", 25, "eager_compile")]["count"] >= 12
+
+
+def test_a_healthy_training_loop_is_not_observed_and_runs_as_it_would(run: tuple[dict, str]) -> None:
+    document, _ = run
+    assert not [o for o in document["observed"] if o["filename"] == "clean.py"]
+    assert document["run"]["exit_code"] == 0
+    assert document["run"]["tail"][-1].startswith("150 ")  # clean.py's last print: the run's output unchanged
+
+
+def test_the_github_format_annotates_each_observation(run: tuple[dict, str]) -> None:
+    _, text = run
+    notes = [line for line in text.splitlines() if "title=observed" in line]
+    assert len(notes) == 5, text
+    assert any(line.startswith("::warning file=loops.py,line=20,") and "title=observed recompile" in line
+               and "made anew" in line for line in notes), notes
