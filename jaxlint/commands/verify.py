@@ -42,7 +42,7 @@ class VerifyOptions:
 
 
 def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) -> int:
-    from jaxlint.verify.observed import observations
+    from jaxlint.verify.observed import limits, observations
     from jaxlint.verify.report import Reporter
     from jaxlint.verify.runner import Platform, probe, run_jobs
 
@@ -78,6 +78,7 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
             recording = _record(command, jobs, options.record_calls or settings.verify_record_calls, timeout,
                                 options.quiet, reporter.add, str(settings.root.resolve()))
             reporter.extra["observed"] = observations(recording.records, str(settings.root.resolve()), findings)
+            reporter.extra["observed_limits"] = limits(recording.records)
             jobs = [replace(job, run_command=command, records=recording.records,
                             targets=[t for t in job.targets if t.id not in recording.proved]) for job in jobs]
             jobs = [job for job in jobs if job.targets]
@@ -127,6 +128,8 @@ def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bo
                 raises.setdefault(os.path.realpath(job.filename), []).append(
                     (target.start_row or target.row, target.end_row))
     recording = record(command, wanted, calls, max(_RUN_LIMIT_S, 10 * timeout), raises, jobs, on_proved, root)
+    for problem in recording.problems:
+        print(f"jaxlint: warning: {problem}", file=sys.stderr)
     if not quiet or recording.exit_code != 0:
         print(f"jaxlint: {recording.summary()}", file=sys.stderr)
         if recording.exit_code != 0:

@@ -41,6 +41,8 @@ class Observer:
         self.paused = False  # while jaxlint itself runs the project's code (in_place.py)
         self.epoch = 0  # one more after each such run, which clears JAX's caches (see `proved`)
         self.epoch_at_compile = False
+        self.read_at_trace: dict[int, tuple[Any, dict[str, Any]]] = {}  # id(function) → its globals' values then
+        self.stale_seen: set[tuple[Any, ...]] = set()
 
     def write(self, event: dict[str, Any]) -> None:
         with self.lock, open(self.out, "a", encoding="utf-8") as handle:
@@ -74,6 +76,8 @@ class Observer:
         if site is None:
             return
         code = getattr(getattr(fun, "__wrapped__", fun), "__code__", None) or getattr(fun, "__code__", None)
+        if not eager and code is not None and self._ours(code.co_filename):
+            self.read_at_trace[id(fun)] = (fun, _globals_read(fun, code))
         event = {"kind": "eager" if eager else "trace", "site": site, "test": _test(), "epoch": self.epoch,
                  "function": getattr(fun, "__qualname__", None) or getattr(fun, "__name__", repr(fun)),
                  "defined_at": [code.co_filename, code.co_firstlineno] if code is not None else None,
@@ -136,6 +140,39 @@ class Observer:
         finally:
             self.busy.on = False
 
+    def on_jit_call(self, jitted: Any) -> bool:
+        """A call in the project's code of a jitted function (3.12+): the globals it read when it
+        was traced, where they hold other values now (the compiled code keeps the old ones). False
+        where the callable is no jitted function: that call site needs no more watching."""
+        if self.paused or getattr(self.busy, "on", False):
+            return True
+        fun = getattr(jitted, "__wrapped__", None)
+        if fun is None or not callable(getattr(jitted, "lower", None)):
+            return False
+        found = self.read_at_trace.get(id(fun))
+        if found is None or found[0] is not fun:
+            return True
+        self.busy.on = True
+        try:
+            for name, before in found[1].items():
+                now = fun.__globals__.get(name, before)
+                if _same(now, before):
+                    continue
+                site = self._site(sys._getframe(2))
+                key = (tuple(site or ()), id(fun), name, _short(now))
+                if site is None or key in self.stale_seen:
+                    continue
+                self.stale_seen.add(key)
+                code = fun.__code__
+                self.write({"kind": "stale_global", "site": site, "test": _test(), "name": name,
+                            "function": fun.__qualname__, "defined_at": [code.co_filename, code.co_firstlineno],
+                            "before": _short(before), "after": _short(now)})
+        except Exception:  # noqa: BLE001, S110 - the program goes on as it would
+            pass
+        finally:
+            self.busy.on = False
+        return True
+
     def flush(self) -> None:
         """The host reads so far, as running totals (the parent keeps each line's last)."""
         with self.lock:
@@ -150,10 +187,72 @@ def install(out: str, root: str) -> Observer:
     observer = Observer(out, root)
     jax.monitoring.register_event_duration_secs_listener(observer.on_duration)
     _wrap_host_value(observer.on_host_read)
+    _watch_calls(observer)
     import atexit
 
     atexit.register(observer.flush)
     return observer
+
+
+_PLAIN = (bool, int, float, complex, str, bytes, type(None))
+
+
+def _globals_read(fun: Any, code: Any) -> dict[str, Any]:
+    """The module globals the function's code (and the code nested in it) names that hold plain
+    values (numbers, strings, tuples of them): what tracing bakes into the compiled code."""
+    names: set[str] = set()
+    pending = [code]
+    while pending:
+        current = pending.pop()
+        names.update(current.co_names)
+        pending.extend(c for c in current.co_consts if hasattr(c, "co_names"))
+    space = getattr(fun, "__globals__", {})
+    return {n: space[n] for n in names if n in space and _plain(space[n])}
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, tuple):
+        return all(_plain(v) for v in value)
+    return isinstance(value, _PLAIN)
+
+
+def _same(now: Any, before: Any) -> bool:
+    try:
+        return bool(now is before or now == before or (now != now and before != before))  # NaN is NaN
+    except Exception:  # noqa: BLE001 - a comparison that fails: say nothing
+        return True
+
+
+def _watch_calls(observer: Observer) -> None:
+    """Python 3.12+: the calls in the project's code (its code objects, as they start, and those
+    running now, a script's own top level among them) go to `observer.on_jit_call`; a call site
+    of anything but a jitted function is disabled at once. Earlier Pythons: not watched."""
+    monitoring = getattr(sys, "monitoring", None)
+    tool = None if monitoring is None else next((t for t in range(5, 0, -1) if monitoring.get_tool(t) is None), None)
+    if monitoring is None or tool is None:
+        observer.write({"kind": "limit", "text": f"stale globals are observed on Python 3.12 and later (this run: "
+                                                 f"{sys.version.split()[0]})" if monitoring is None else
+                        "stale globals are not observed: no sys.monitoring tool is free"})
+        return
+    monitoring.use_tool_id(tool, "jaxlint-observe")
+    events = monitoring.events
+
+    def started(code: Any, offset: int) -> Any:
+        if observer._ours(code.co_filename):
+            monitoring.set_local_events(tool, code, events.CALL)
+        return monitoring.DISABLE
+
+    def called(code: Any, offset: int, function: Any, first: Any) -> Any:
+        return None if observer.on_jit_call(function) else monitoring.DISABLE
+
+    monitoring.register_callback(tool, events.PY_START, started)
+    monitoring.register_callback(tool, events.CALL, called)
+    monitoring.set_events(tool, events.PY_START)
+    frame = sys._getframe(1)
+    while frame is not None:
+        if observer._ours(frame.f_code.co_filename):
+            monitoring.set_local_events(tool, frame.f_code, events.CALL)
+        frame = frame.f_back
 
 
 def _wrap_host_value(note: Callable[[float], None]) -> None:

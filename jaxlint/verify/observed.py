@@ -20,12 +20,12 @@ from jaxlint.diagnostics import Finding
 _RETRACES = 2  # traces of one function at one line, in one test
 _EAGER = 10  # eager operations compiled at one line, in one test (a model's eager set-up compiles a few)
 _SYNCS = 10  # host reads at one line inside a loop, in one test (a few steps of a short run: not yet)
-KINDS = ("recompile", "eager_compile", "host_sync")
 
 
 def observations(folder: str, root: str, findings: Iterable[Finding]) -> list[dict[str, Any]]:
     """The run's observations, by file and line; each names the static finding it confirms, if any."""
-    traces, syncs = _read(folder)
+    traces, syncs, stale = _read(folder)
+    findings = list(findings)
     found = [*_recompiles(traces, root), *_eager_compiles(traces, root), *_host_syncs(syncs, root)]
     by_row = {(os.path.realpath(f.filename), f.location.row): f.code for f in findings}
     for observation in found:
@@ -34,22 +34,51 @@ def observations(folder: str, root: str, findings: Iterable[Finding]) -> list[di
             rows.append(tuple(observation["defined_at"].rsplit(":", 1)))
         codes = [by_row.get((os.path.realpath(os.path.join(root, f)), int(r))) for f, r in rows]
         observation["static_rule"] = next((c for c in codes if c and _explains(observation["kind"], c)), None)
+    found.extend(_stale_globals([e for e in stale if e["kind"] == "stale_global"], root, findings))
     return sorted(found, key=lambda o: (o["filename"], o["row"], o["kind"]))
+
+
+def limits(folder: str) -> list[str]:
+    """What the run's processes could not observe (a hook this Python or JAX lacks), once each."""
+    return list(dict.fromkeys(e["text"] for e in _read(folder)[2] if e["kind"] == "limit"))
+
+
+def _stale_globals(events: list[dict[str, Any]], root: str, findings: list[Finding]) -> list[dict[str, Any]]:
+    """Calls of a jitted function after a global it read while tracing changed: JAX101, shown."""
+    grouped: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for event in events:
+        site, defined_at = event["site"], event["defined_at"]
+        found = grouped.setdefault((tuple(site), tuple(defined_at), event["name"]), {
+            "kind": "stale_global", "filename": _shown(site[0], root), "row": site[1], "function": event["function"],
+            "defined_at": f"{_shown(defined_at[0], root)}:{defined_at[1]}", "count": 0, "calls": None,
+            "compile_ms": None, "causes": [], "tests": [],
+            "static_rule": next((f.code for f in findings if f.code == "JAX101"
+                                 and os.path.realpath(f.filename) == os.path.realpath(defined_at[0])
+                                 and ((f.fix_data or {}).get("name") or "").rsplit(".", 1)[-1] == event["name"]),
+                                None)})
+        found["count"] += 1
+        cause = {"argument": event["name"], "before": event["before"], "after": event["after"], "category": "global"}
+        if cause not in found["causes"]:
+            found["causes"].append(cause)
+        if event["test"] and event["test"] not in found["tests"]:
+            found["tests"].append(event["test"])
+    return list(grouped.values())
 
 
 # The static rules whose findings an observation of each kind shows happening.
 _EXPLAINED_BY = {"recompile": ("JAX202", "JAX203", "JAX204"), "eager_compile": ("JAX201", "JAX206"),
-                 "host_sync": ("JAX108", "JAX205", "JAX112")}
+                 "host_sync": ("JAX108", "JAX205", "JAX112"), "stale_global": ("JAX101",)}
 
 
 def _explains(kind: str, code: str) -> bool:
     return code in _EXPLAINED_BY[kind]
 
 
-def _read(folder: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Trace events (each with the compile time that followed it at its line) and the last total of
-    each line's host reads, of every process."""
+def _read(folder: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """Trace events (each with the compile time that followed it at its line), the last total of
+    each line's host reads, and the stale globals seen, of every process."""
     traces: list[dict[str, Any]] = []
+    stale: list[dict[str, Any]] = []
     syncs: dict[tuple[Any, ...], dict[str, Any]] = {}
     for name in sorted(os.listdir(folder)):
         if not name.endswith(".observed.jsonl"):
@@ -65,7 +94,9 @@ def _read(folder: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
                 waiting.pop(site)["compile_ms"] += event["ms"]  # type: ignore[call-overload]
             elif event["kind"] == "host_sync":
                 syncs[(name, json.dumps(event["chain"]), event["test"])] = event
-    return traces, list(syncs.values())
+            elif event["kind"] in ("stale_global", "limit"):
+                stale.append(event)
+    return traces, list(syncs.values()), stale
 
 
 def _events(path: str) -> Iterator[dict[str, Any]]:
@@ -237,6 +268,11 @@ def describe(observation: dict[str, Any]) -> str:
     elif kind == "eager_compile":
         text = (f"{where}: eager_compile: {observation['count']} operations compiled outside jit here "
                 f"({observation['function']}), {observation['compile_ms']:g} ms")
+    elif kind == "stale_global":
+        changes = "; ".join(f"`{c['argument']}` traced as {c['before']}, called with {c['after']}"
+                            for c in observation["causes"])
+        text = (f"{where}: stale_global: `{observation['function']}` (defined at {observation['defined_at']}) "
+                f"runs its compiled code with the old value: {changes}")
     else:
         text = (f"{where}: host_sync: {observation['count']} reads of device values on the host inside the loop "
                 f"at {observation['loop']}, {observation['wait_ms']:g} ms waited")

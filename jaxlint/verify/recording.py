@@ -75,6 +75,11 @@ class Recording:
     hello: dict[str, Any] | None = None  # their platform
     _offsets: dict[str, int] = field(default_factory=dict)  # how far each process's results were read
 
+    @property
+    def problems(self) -> list[str]:
+        """What the run's processes could not do (prove in place, observe), once each."""
+        return list(dict.fromkeys(r["reason"] for r in read_records(self.records) if not r["path"]))
+
     def to_json(self) -> dict[str, Any]:
         return {"command": self.command, "exit_code": self.exit_code, "timed_out": self.timed_out,
                 "seconds": round(self.seconds, 2), "tail": self.tail,
@@ -198,6 +203,6 @@ def read_records(folder: str) -> Iterable[dict[str, Any]]:
 def _reached(folder: str) -> dict[str, set[str]]:
     reached: dict[str, set[str]] = {}
     for found in read_records(folder):
-        if found["path"]:  # a record of no function: the run's process could not prove in place
+        if found["path"]:  # a record of no function: what the run's process could not do (`problems`)
             reached.setdefault(found["path"], set()).add(found["qualname"])
     return reached

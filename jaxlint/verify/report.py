@@ -103,22 +103,25 @@ class Reporter:
             sys.stdout.write(json.dumps(document, indent=2, default=str) + "\n")
             return
         shown = [r for r in rows if r["status"] == "confirmed"] if self.quiet else rows
-        summary = _summary(rows, platform, problems) + _observed_text(self.extra.get("observed"))
+        summary = _summary(rows, platform, problems) + _observed_text(self.extra.get("observed"),
+                                                                     self.extra.get("observed_limits") or [])
         if sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
             _rich(shown, summary)
         else:
             sys.stdout.write("".join(line + "\n" for line in _lines(shown)) + summary)
 
 
-def _observed_text(observed: list[dict[str, Any]] | None) -> str:
-    """What the recorded run showed, after the summary (nothing without --run)."""
+def _observed_text(observed: list[dict[str, Any]] | None, limits: list[str]) -> str:
+    """What the recorded run showed, after the summary (nothing without --run), and what it could not see."""
     if observed is None:
         return ""
     from jaxlint.verify.observed import describe
 
+    unseen = "".join(f"  ({limit})\n" for limit in limits)
     if not observed:
-        return "Observed in the run: no recompilation, eager compilation or host read that repeats.\n"
-    return f"Observed in the run ({len(observed)}):\n" + "".join(f"  {describe(o)}\n" for o in observed)
+        return "Observed in the run: no recompilation, eager compilation, host read or stale global that repeats.\n" \
+            + unseen
+    return f"Observed in the run ({len(observed)}):\n" + "".join(f"  {describe(o)}\n" for o in observed) + unseen
 
 
 def fails(row: dict[str, Any], fail_on: str) -> bool:
