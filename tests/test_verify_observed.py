@@ -81,3 +81,13 @@ def test_a_call_after_a_traced_global_changed_is_stale(run: tuple[dict, str]) ->
     assert (observation["kind"], observation["row"], observation["function"]) == ("stale_global", 18, "softmax_t")
     assert observation["causes"] == [{"argument": "TEMPERATURE", "before": "1.0", "after": "2.0", "category": "global"}]
     assert observation["static_rule"] == "JAX101" and observation["defined_at"] == "stale.py:9"
+
+
+def test_a_script_that_works_at_its_top_level_is_not_run_again_in_its_own_process(run: tuple[dict, str]) -> None:
+    document, _ = run
+    [finding] = [r for r in document["results"] if r["filename"] == "stale.py"]
+    assert finding["verdict"] == "confirmed" and finding["evidence"]["in_place"] is True
+    assert finding["fix"]["status"] == "skipped" and "would run the script again" in finding["fix"]["reason"]
+    # the script printed what it prints without jaxlint: its four lines once, all with the stale value
+    stale = [line for line in document["run"]["tail"] if line.startswith("[0.")]
+    assert stale == ["[0.09003057 0.24472848 0.66524094]"] * 4, document["run"]["tail"]

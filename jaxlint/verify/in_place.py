@@ -9,9 +9,12 @@ folder, one `result` event per finding, which the parent reads like a child's.
 
 from __future__ import annotations
 
+import ast
 import os
 import sys
 import time
+from dataclasses import replace
+from pathlib import Path
 from collections.abc import Iterable
 from types import ModuleType
 from typing import Any, TextIO
@@ -54,6 +57,10 @@ def _prove_job(job: Job, module: ModuleType, record: dict[str, Any], targets: li
     examples = Examples()
     for qualname, inputs in found.inputs.items():
         examples.inputs[(os.path.realpath(job.filename), qualname)] = inputs
+    if module.__name__ == "__main__" and _works_at_import(job.filename):
+        note = ("the fixed copy of a script whose top level does the work is not run in the script's own "
+                "process (it would run the script again there)")
+        targets = [replace(t, fixed=False, fix_note=note) if t.fixed else t for t in targets]
     for target in targets:
         start = time.monotonic()
         try:
@@ -64,6 +71,19 @@ def _prove_job(job: Job, module: ModuleType, record: dict[str, Any], targets: li
                                             f"{info['message']}", info), None
         verdict.evidence = {**verdict.evidence, "proof_s": round(time.monotonic() - start, 2), "in_place": True}
         send_result(channel, target, verdict, fix)
+
+
+def _works_at_import(filename: str) -> bool:
+    """The script's top level does its work unguarded: loops, `with` blocks, `print`, or calls of
+    its own functions (`main()`), not only definitions, registrations and a `__main__` guard."""
+    try:
+        tree = ast.parse(Path(filename).read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return True
+    own = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))} | {"print"}
+    return any(isinstance(node, (ast.For, ast.While, ast.With, ast.AsyncFor, ast.AsyncWith))
+               or isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+               and isinstance(node.value.func, ast.Name) and node.value.func.id in own for node in tree.body)
 
 
 def _loaded(filename: str) -> ModuleType | None:
