@@ -33,7 +33,7 @@ from jaxlint.results import FileResult
 _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
         "# This file is a cache directory tag created by jaxlint.\n"
         "# For information about cache directory tags see https://bford.info/cachedir/\n")
-_FORMAT = 15  # bump when the entry layout changes
+_FORMAT = 16  # bump when the entry layout, or what an entry says (a module's name), changes
 # Bounds: an entry not used for MAX_AGE is removed, then the oldest until the cache fits in MAX_BYTES.
 # Checked at most once per PRUNE_EVERY, so a run usually pays one stat for it.
 MAX_AGE = 30 * 86400

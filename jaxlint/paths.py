@@ -18,9 +18,11 @@ def module_name(path: str) -> str:
 
 def package_root(path: str) -> str:
     """The folder a file's top-level package sits in (its own folder for a plain script): where
-    Python finds it when the project runs, and where the modules importing it live."""
+    Python finds it when the project runs, and where the modules importing it live. A folder
+    without `__init__.py` inside a package is a namespace package of it (evosax/problems/bbob/):
+    its modules are the package's (`evosax.problems.bbob.meta_bbob`, relative imports and all)."""
     folder = os.path.dirname(os.path.abspath(path))
-    while _is_package(folder) and os.path.dirname(folder) != folder:
+    while (_is_package(folder) or _is_package(os.path.dirname(folder))) and os.path.dirname(folder) != folder:
         folder = os.path.dirname(folder)
     return folder
 

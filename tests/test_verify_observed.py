@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from jaxlint.verify.observed import annotation
 from tests.expectations import FIXTURES, project_copy
 
 pytest.importorskip("jax")
@@ -27,15 +28,13 @@ def _verify(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, str]:
+def run(tmp_path_factory: pytest.TempPathFactory) -> dict:
     root = project_copy(FIXTURES / "projects" / "observed_run", tmp_path_factory.mktemp("observed"))
-    document = json.loads(_verify(root, "--output-format", "json").stdout)
-    text = _verify(root, "--output-format", "github", "--select", "JAX301").stdout  # nothing to prove: the run only
-    return document, text
+    return json.loads(_verify(root, "--output-format", "json").stdout)
 
 
-def test_each_repeat_is_on_its_line_with_its_cause(run: tuple[dict, str]) -> None:
-    document, _ = run
+def test_each_repeat_is_on_its_line_with_its_cause(run: dict) -> None:
+    document = run
     observed = {(o["filename"], o["row"], o["kind"]): o for o in document["observed"] if o["filename"] == "loops.py"}
     assert set(observed) == {("loops.py", 16, "recompile"), ("loops.py", 17, "recompile"),
                              ("loops.py", 20, "recompile"), ("loops.py", 23, "host_sync"),
@@ -55,23 +54,22 @@ def test_each_repeat_is_on_its_line_with_its_cause(run: tuple[dict, str]) -> Non
     assert observed[("loops.py", 25, "eager_compile")]["count"] >= 12
 
 
-def test_a_healthy_training_loop_is_not_observed_and_runs_as_it_would(run: tuple[dict, str]) -> None:
-    document, _ = run
+def test_a_healthy_training_loop_is_not_observed_and_runs_as_it_would(run: dict) -> None:
+    document = run
     assert not [o for o in document["observed"] if o["filename"] == "clean.py"]
     assert document["run"]["exit_code"] == 0
     assert any(line.startswith("150 ") for line in document["run"]["tail"])  # clean.py's last print, unchanged
 
 
-def test_the_github_format_annotates_each_observation(run: tuple[dict, str]) -> None:
-    _, text = run
-    notes = [line for line in text.splitlines() if "title=observed" in line]
-    assert len(notes) == 5 + (sys.version_info >= (3, 12)), text
-    assert any(line.startswith("::warning file=loops.py,line=20,") and "title=observed recompile" in line
-               and "made anew" in line for line in notes), notes
+def test_the_github_format_annotates_each_observation(run: dict) -> None:
+    notes = [annotation(o) for o in run["observed"]]
+    assert len(notes) == 5 + (sys.version_info >= (3, 12)), notes
+    assert any(line.startswith("::warning file=loops.py,line=20,title=observed recompile::") and "made anew" in line
+               and "confirms JAX202" in line for line in notes), notes
 
 
-def test_a_call_after_a_traced_global_changed_is_stale(run: tuple[dict, str]) -> None:
-    document, _ = run
+def test_a_call_after_a_traced_global_changed_is_stale(run: dict) -> None:
+    document = run
     stale = [o for o in document["observed"] if o["filename"] == "stale.py"]
     if sys.version_info < (3, 12):  # no sys.monitoring: said, not guessed
         assert stale == [] and document["observed_limits"] == [
@@ -83,8 +81,8 @@ def test_a_call_after_a_traced_global_changed_is_stale(run: tuple[dict, str]) ->
     assert observation["static_rule"] == "JAX101" and observation["defined_at"] == "stale.py:9"
 
 
-def test_a_script_that_works_at_its_top_level_is_not_run_again_in_its_own_process(run: tuple[dict, str]) -> None:
-    document, _ = run
+def test_a_script_that_works_at_its_top_level_is_not_run_again_in_its_own_process(run: dict) -> None:
+    document = run
     [finding] = [r for r in document["results"] if r["filename"] == "stale.py"]
     assert finding["verdict"] == "confirmed" and finding["evidence"]["in_place"] is True
     assert finding["fix"]["status"] == "skipped" and "would run the script again" in finding["fix"]["reason"]

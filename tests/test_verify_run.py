@@ -171,3 +171,28 @@ def test_helpers_the_tests_call_eagerly_are_proved_as_their_jitted_caller_traces
         assert outcomes[code]["verdict"] == "confirmed", outcomes[code]
         assert outcomes[code]["evidence"]["as_callers_trace"] is True
         assert "jitted as its callers trace it" in outcomes[code]["reason"]
+
+
+def test_a_module_in_a_namespace_folder_of_a_package_keeps_its_package(tmp_path: Path) -> None:
+    # evosax/problems/bbob/ has no __init__.py: its modules are evosax.problems.bbob.*, relative imports work
+    (tmp_path / "pkg" / "shapes").mkdir(parents=True)
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "base.py").write_text("SIGN = -1\n")
+    (tmp_path / "pkg" / "shapes" / "relu.py").write_text(textwrap.dedent('''
+        import jax
+
+        from ..base import SIGN
+
+
+        @jax.jit
+        def relu(x):
+            if x > 0:
+                return x
+            return SIGN * x
+    '''))
+    (tmp_path / "run.py").write_text("import jax.numpy as jnp\n\nfrom pkg.shapes.relu import relu\n\n"
+                                     "try:\n    relu(jnp.float32(1.0))\nexcept Exception:\n    pass\n")
+    result = _jaxlint(tmp_path, "verify", "--run", "python run.py", "--output-format", "json", "pkg")
+    [finding] = json.loads(result.stdout)["results"]
+    assert finding["function"] == "pkg.shapes.relu.relu", finding
+    assert finding["verdict"] == "confirmed" and finding["fix"]["status"] == "passed", finding

@@ -129,34 +129,34 @@ def test_a_module_that_does_not_import_is_not_reached_where_the_run_never_called
     assert "AttributeError" in result["reason"]
 
 
-def test_a_removed_name_on_arguments_that_do_not_pickle_is_proved_in_the_run(tmp_path: Path) -> None:
-    # the arguments hold a closure that would not be loaded back: proved at the call, in the run's process
-    (tmp_path / "model.py").write_text(
-        "import jax\n\n\nclass Holder:\n    def __init__(self, fn):\n        self.fn = fn\n\n\n"
-        "def leaves(tree, holder):\n    return jax.tree_leaves(tree), holder\n", encoding="utf-8")
-    (tmp_path / "run.py").write_text(
-        "from model import Holder, leaves\n\ntry:\n    leaves({'a': 1}, Holder(lambda x: x))\n"
-        "except AttributeError as exc:\n    print('failed:', exc)\n", encoding="utf-8")
-    done = run_jaxlint(tmp_path, "verify", "--output-format", "json", "--select", "JAX301", "--run", "python run.py",
+def _removed_name_proved(root: Path, model: str, calls: str) -> dict:
+    """JAX301 in `model.py`, proved by `python run.py`, whose `calls` line catches the AttributeError."""
+    (root / "model.py").write_text(model, encoding="utf-8")
+    (root / "run.py").write_text(f"from model import *\n\ntry:\n    {calls}\nexcept AttributeError as exc:\n"
+                                 "    print('failed:', exc)\n", encoding="utf-8")
+    done = run_jaxlint(root, "verify", "--output-format", "json", "--select", "JAX301", "--run", "python run.py",
                        "model.py")
     (result,) = json.loads(done.stdout)["results"]
     assert (result["status"], result["verdict"]) == ("confirmed", "confirmed"), result
-    assert result["evidence"]["in_place"] is True and "tree_leaves" in result["reason"], result
+    assert "tree_leaves" in result["reason"], result
+    return result
+
+
+def test_a_removed_name_on_arguments_that_do_not_pickle_is_proved_in_the_run(tmp_path: Path) -> None:
+    # the arguments hold a closure that would not be loaded back: proved at the call, in the run's process
+    result = _removed_name_proved(
+        tmp_path, "import jax\n\n\nclass Holder:\n    def __init__(self, fn):\n        self.fn = fn\n\n\n"
+                  "def leaves(tree, holder):\n    return jax.tree_leaves(tree), holder\n",
+        "leaves({'a': 1}, Holder(lambda x: x))")
+    assert result["evidence"]["in_place"] is True
 
 
 def test_the_projects_own_run_raising_a_removed_name_confirms_it(tmp_path: Path) -> None:
     # the run raised where the finding is: that is the proof, whatever a replay would do
-    (tmp_path / "model.py").write_text("import jax\n\n\ndef leaves(tree):\n    return jax.tree_leaves(tree)\n",
-                                       encoding="utf-8")
-    (tmp_path / "run.py").write_text(
-        "from model import leaves\n\ntry:\n    leaves({'a': 1})\nexcept AttributeError as exc:\n"
-        "    print('failed:', exc)\n", encoding="utf-8")
-    done = run_jaxlint(tmp_path, "verify", "--output-format", "json", "--select", "JAX301", "--run", "python run.py",
-                       "model.py")
-    (result,) = json.loads(done.stdout)["results"]
-    assert (result["status"], result["verdict"]) == ("confirmed", "confirmed"), result
+    result = _removed_name_proved(tmp_path, "import jax\n\n\ndef leaves(tree):\n    return jax.tree_leaves(tree)\n",
+                                  "leaves({'a': 1})")
     assert result["evidence"]["from_run"] is True and result["evidence"]["row"] == 5
-    assert "tree_leaves" in result["reason"] and "`python run.py` itself raised" in result["reason"]
+    assert "`python run.py` itself raised" in result["reason"]
 
 
 def test_a_nested_function_its_maker_returned_is_made_again_and_proved(tmp_path: Path) -> None:
