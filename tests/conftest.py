@@ -39,6 +39,10 @@ ROOT = Path(__file__).resolve().parents[1]
 FIRST = (
     "tests/test_verify_run.py",
     "tests/test_verify_sharp_bits.py",
+    "tests/test_verify_observed.py",
+    "tests/test_verify_verdicts.py",
+    "tests/test_verify_in_place.py",
+    "tests/test_verify_callers.py",
     "tests/test_fix_engine.py",
     "tests/test_verify.py",
     "tests/test_verify_fixes.py",
