@@ -89,3 +89,20 @@ def test_a_script_that_works_at_its_top_level_is_not_run_again_in_its_own_proces
     # the script printed what it prints without jaxlint: its four lines once, all with the stale value
     stale = [line for line in document["run"]["tail"] if line.startswith("[0.")]
     assert stale == ["[0.09003057 0.24472848 0.66524094]"] * 4, document["run"]["tail"]
+
+
+def test_a_gate_on_what_the_run_showed(tmp_path: Path) -> None:
+    (tmp_path / "grow.py").write_text("import jax\nimport jax.numpy as jnp\n\nf = jax.jit(lambda x: x + 1)\n"
+                                      "for n in (2, 3, 4):\n    f(jnp.ones(n))\n", encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(REPO), NO_COLOR="1")
+
+    def gate(kinds: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "jaxlint", "verify", "--run", "python grow.py",
+                               "--fail-on-observed", kinds, "."], cwd=tmp_path, capture_output=True, text=True,
+                              env=env, timeout=600)
+
+    failed = gate("recompile")
+    assert failed.returncode == 1 and "grow.py:6: recompile:" in failed.stdout, failed.stdout + failed.stderr
+    assert gate("host_sync,stale_global").returncode == 0  # nothing of those kinds; nothing static either
+    wrong = gate("recompiles")
+    assert wrong.returncode == 2 and "unknown kind recompiles" in wrong.stderr

@@ -39,6 +39,7 @@ class VerifyOptions:
     run: str | None = None
     record_calls: int | None = None
     fail_on: str = "confirmed"  # or "unrefuted": every finding verify did not refute fails the run
+    fail_on_observed: frozenset[str] = frozenset()  # the kinds of observation of the run that fail it
 
 
 def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) -> int:
@@ -108,7 +109,26 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
         print(f"jaxlint: error: examples file {problem}", file=sys.stderr)
     if errors or problems:
         return EXIT_ERROR
-    return EXIT_CONFIRMED if reporter.failing(options.fail_on) else EXIT_CLEAN
+    observed = {o["kind"] for o in reporter.extra.get("observed") or []}
+    failing = reporter.failing(options.fail_on) or bool(observed & options.fail_on_observed)
+    return EXIT_CONFIRMED if failing else EXIT_CLEAN
+
+
+OBSERVED_KINDS = ("recompile", "eager_compile", "host_sync", "stale_global")
+
+
+def observed_kinds(text: str | None) -> frozenset[str]:
+    """`--fail-on-observed recompile,host_sync` (or `all`) as kinds; an unknown one is a usage error."""
+    if not text:
+        return frozenset()
+    kinds = {k.strip() for k in text.split(",") if k.strip()}
+    if "all" in kinds:
+        return frozenset(OBSERVED_KINDS)
+    unknown = sorted(kinds - set(OBSERVED_KINDS))
+    if unknown:
+        raise ConfigError(f"--fail-on-observed: unknown kind {', '.join(unknown)} (expected "
+                          f"{', '.join(OBSERVED_KINDS)} or all)")
+    return frozenset(kinds)
 
 
 def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bool,
