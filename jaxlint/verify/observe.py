@@ -22,8 +22,8 @@ from typing import Any
 
 import jax
 
-_JAX_PARTS = (os.sep + "jax" + os.sep, os.sep + "jaxlib" + os.sep)
-_INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
+from jaxlint.verify.record_hook import INSTALLED, JAX_PARTS, in_jax
+
 _JAXLINT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _CHAIN = 6  # project frames kept with a host read: the parent finds the loop it is in
 _FLUSH_S = 1.0
@@ -116,7 +116,7 @@ class Observer:
         return found
 
     def _ours(self, filename: str) -> bool:
-        return filename.startswith(self.root) and not any(p in filename for p in (*_JAX_PARTS, *_INSTALLED)) \
+        return filename.startswith(self.root) and not any(p in filename for p in (*JAX_PARTS, *INSTALLED)) \
             and not filename.startswith(_JAXLINT)
 
     def on_host_read(self, seconds: float) -> None:
@@ -285,17 +285,13 @@ def _jit_call(frame: Any) -> tuple[Any, bool] | None:
         code = frame.f_code
         if code.co_name == "cache_miss" and "fun" in frame.f_locals and "jit_info" in frame.f_locals:
             outer = frame.f_back
-            while outer is not None and _in_jax(outer.f_code.co_filename):
+            while outer is not None and in_jax(outer.f_code.co_filename):
                 if outer.f_code.co_name == "apply_primitive":
                     return frame, True
                 outer = outer.f_back
             return frame, False
         frame = frame.f_back
     return None
-
-
-def _in_jax(filename: str) -> bool:
-    return any(part in filename for part in _JAX_PARTS)
 
 
 def _holds_tracer(values: Any) -> bool:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from jaxlint.diagnostics import Finding
+from jaxlint.verify.record_hook import INSTALLED
 
 _RETRACES = 2  # traces of one function at one line, in one test
 _EAGER = 10  # eager operations compiled at one line, in one test (a model's eager set-up compiles a few)
@@ -242,13 +243,10 @@ def _in_loop(filename: str, row: int) -> bool:
     return any(start <= row <= end for start, end in _loops(filename))
 
 
-_INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
-
-
 def _in_project(filename: str, root: str) -> bool:
     """The project's own code: below its root, not an environment installed there."""
     real = os.path.realpath(filename)
-    return real.startswith(os.path.realpath(root) + os.sep) and not any(p in real for p in _INSTALLED)
+    return real.startswith(os.path.realpath(root) + os.sep) and not any(p in real for p in INSTALLED)
 
 
 def _shown(filename: str, root: str) -> str:

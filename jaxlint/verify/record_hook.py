@@ -32,8 +32,9 @@ from typing import Any
 STAND_IN = "__jaxlint_stand_in__"
 _MAX_PAYLOAD = 64 * 2**20  # larger argument sets (a dataset) are not kept
 _CO_OPTIMIZED, _CO_VARARGS, _CO_VARKEYWORDS = 0x01, 0x04, 0x08
-_JAX_PARTS = (os.sep + "jax" + os.sep, os.sep + "jaxlib" + os.sep)
-_INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
+# Parts of a path to JAX's own files, and to installed packages (observe.py and observed.py use them too)
+JAX_PARTS = (os.sep + "jax" + os.sep, os.sep + "jaxlib" + os.sep)
+INSTALLED = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
 
 
 class Recorder:
@@ -126,13 +127,9 @@ class Recorder:
             return False
 
     def prover(self) -> Any:
-        """jaxlint's in-place prover, imported now: at exit no module may start a thread's machinery."""
+        """jaxlint's in-place prover, imported on the first call that needs it."""
         assert self.in_place is not None
-        if self.in_place["jaxlint"] not in sys.path:
-            sys.path.append(self.in_place["jaxlint"])
-        from jaxlint.verify import in_place  # noqa: PLC0415 - jaxlint only in a process that proves
-
-        return in_place
+        return _jaxlint_module(self.in_place["jaxlint"], "in_place")
 
     def prove(self, record: dict[str, Any]) -> None:
         """Prove the findings this call reaches, now, in this process, on the call's own objects (their
@@ -258,7 +255,7 @@ def _outermost_entry(frame: Any, tracer: type, jax: Any) -> tuple[Any, Any] | No
     outer = frame.f_back
     while outer is not None:
         code = outer.f_code
-        if _in_jax(code.co_filename):
+        if in_jax(code.co_filename):
             outer = outer.f_back
             continue
         if not code.co_flags & _CO_OPTIMIZED:
@@ -266,7 +263,7 @@ def _outermost_entry(frame: Any, tracer: type, jax: Any) -> tuple[Any, Any] | No
         _, args, kwargs = _arguments(outer)
         if not _holds((args, kwargs), tracer, jax):
             break
-        if "<locals>" not in code.co_qualname and not any(p in code.co_filename for p in _INSTALLED):
+        if "<locals>" not in code.co_qualname and not any(p in code.co_filename for p in INSTALLED):
             entry = _jit_arguments(outer, len(args), tracer, jax)
             if entry is not None:
                 found = (outer, entry)
@@ -274,8 +271,8 @@ def _outermost_entry(frame: Any, tracer: type, jax: Any) -> tuple[Any, Any] | No
     return found
 
 
-def _in_jax(filename: str) -> bool:
-    return any(part in filename for part in _JAX_PARTS)
+def in_jax(filename: str) -> bool:
+    return any(part in filename for part in JAX_PARTS)
 
 
 def _holds(value: Any, tracer: type, jax: Any) -> bool:
@@ -302,7 +299,7 @@ def _jit_arguments(frame: Any, count: int, tracer: type, jax: Any) -> tuple[tupl
     values are concrete and as many as the function's."""
     found = None
     outer = frame.f_back
-    while outer is not None and _in_jax(outer.f_code.co_filename):
+    while outer is not None and in_jax(outer.f_code.co_filename):
         values = outer.f_locals
         args, kwargs = values.get("args"), values.get("kwargs")
         if isinstance(args, tuple) and isinstance(kwargs, dict) and len(args) <= count \
@@ -359,13 +356,20 @@ class _AfterJax:
         return spec
 
 
+def _jaxlint_module(folder: str, name: str) -> Any:
+    """A module of jaxlint's verify package, from jaxlint's own folder: only a process that proves
+    or observes imports jaxlint at all."""
+    if folder not in sys.path:
+        sys.path.append(folder)
+    import importlib  # noqa: PLC0415
+
+    return importlib.import_module(f"jaxlint.verify.{name}")
+
+
 def _observe(recorder: Recorder, spec: dict[str, Any]) -> None:
     """Watch what JAX does in this process (observe.py), from jaxlint's own folder."""
     try:
-        if spec["jaxlint"] not in sys.path:
-            sys.path.append(spec["jaxlint"])
-        from jaxlint.verify import observe  # noqa: PLC0415 - jaxlint only in a process that runs JAX
-
+        observe = _jaxlint_module(spec["jaxlint"], "observe")
         recorder.observer = observe.install(recorder.out.replace(".pkl", ".observed.jsonl"), spec["root"])
     except Exception as exc:  # noqa: BLE001 - the program goes on, unobserved
         recorder.write({"path": "", "qualname": "", "kind": "failed", "reason": f"observing the run: {_said(exc)}"})
