@@ -226,22 +226,28 @@ def _refuse_together(*, silent: bool, verbose: bool, isolated: bool, config: str
 @click.option("--config", "config", type=click.Path(), help="A pyproject.toml or jaxlint.toml to use.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the confirmed findings and the summary.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Modules verified at once (default: cores, at most 4).")
+@click.option("--observe-checks", "observe_checks", metavar="CHECKS",
+              help="With --run, run the command once more under JAX's own checks (comma-separated: key_reuse, "
+                   "nan, leak, or all), each failure kept at its line and the program let go on. Slower: key "
+                   "reuse several times, leaks far more.")
 @click.option("--fail-on-observed", "fail_on_observed", metavar="KINDS",
               help="With --run, exit 1 too when the run shows one of these comma-separated kinds: recompile, "
-                   "eager_compile, host_sync, stale_global, or all.")
+                   "eager_compile, host_sync, stale_global, key_reuse, nan, leak, or all.")
 @click.option("--fail-on", type=click.Choice(("confirmed", "unrefuted")), default="confirmed", show_default=True,
               help="Exit 1 for confirmed findings only, or for every finding verify did not refute (a CI gate "
                    "on proof).")
 def verify(paths, run_command, record_calls, examples, timeout, select, ignore, output_format, config, quiet,
-           jobs, fail_on, fail_on_observed) -> None:
+           jobs, fail_on, observe_checks, fail_on_observed) -> None:
     """Check PATHS, then prove each finding (and its fix) by running it under JAX."""
-    from jaxlint.commands.verify import VerifyOptions, observed_kinds, run_verify
+    from jaxlint.commands.verify import CHECKS, OBSERVED_KINDS, VerifyOptions, kinds_named, run_verify
 
     settings = resolve_settings(paths, config, select, ignore, None)
     options = VerifyOptions(paths=list(paths) or ["."], examples=examples, timeout=timeout, run=run_command,
                             record_calls=record_calls,
                             output_format=output_format, workers=jobs or min(4, os.cpu_count() or 1),
-                            quiet=quiet, fail_on=fail_on, fail_on_observed=observed_kinds(fail_on_observed))
+                            quiet=quiet, fail_on=fail_on,
+                            observe_checks=kinds_named("--observe-checks", observe_checks, CHECKS),
+                            fail_on_observed=kinds_named("--fail-on-observed", fail_on_observed, OBSERVED_KINDS))
     sys.exit(run_verify(options, settings, enabled_codes(settings, sorted(known_codes()))))
 
 

@@ -40,6 +40,7 @@ FIRST = (
     "tests/test_verify_run.py",
     "tests/test_verify_sharp_bits.py",
     "tests/test_verify_observed.py",
+    "tests/test_verify_observe_checks.py",
     "tests/test_verify_verdicts.py",
     "tests/test_verify_in_place.py",
     "tests/test_verify_callers.py",

@@ -43,6 +43,7 @@ def test_each_repeat_is_on_its_line_with_its_cause(run: dict) -> None:
     assert ragged["function"] == "step" and ragged["defined_at"] == "loops.py:5" and ragged["here"] == 2
     assert ragged["causes"] == [{"argument": "x", "before": "float32[8]", "after": "float32[5]", "category": "shape"}]
     assert ragged["compile_ms"] > 0 and ragged["static_rule"] is None
+    assert ragged["calls"] == (4 if sys.version_info >= (3, 12) else None)  # the calls at its line (sys.monitoring)
     [weak] = observed[("loops.py", 17, "recompile")]["causes"]
     assert (weak["argument"], weak["category"], weak["before"], weak["after"]) == \
         ("scale", "weak_type", "float32[] (weak)", "float32[]")

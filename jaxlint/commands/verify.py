@@ -20,6 +20,7 @@ from jaxlint.project.incoming import Incoming
 from jaxlint.rules import rule
 from jaxlint.verify.hints import how_to_give_inputs
 from jaxlint.verify.jobs import RAISED_IN_THE_RUN, Job, Target
+from jaxlint.verify.observed import CHECKS
 
 if TYPE_CHECKING:
     from jaxlint.verify.recording import Recording
@@ -40,6 +41,7 @@ class VerifyOptions:
     record_calls: int | None = None
     fail_on: str = "confirmed"  # or "unrefuted": every finding verify did not refute fails the run
     fail_on_observed: frozenset[str] = frozenset()  # the kinds of observation of the run that fail it
+    observe_checks: frozenset[str] = frozenset()  # JAX's checks, in a second run of the command
 
 
 def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) -> int:
@@ -73,6 +75,8 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
     for target_id, result in direct.items():
         reporter.add(target_id, result)
     command = options.run or settings.verify_run
+    if options.observe_checks and not command:
+        raise ConfigError("--observe-checks needs --run (or [tool.jaxlint.verify].run): the checks run the command")
     recording = None
     try:
         if command:  # run even with nothing to prove: what the run does is observed
@@ -84,6 +88,8 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
                             targets=[t for t in job.targets if t.id not in recording.proved]) for job in jobs]
             jobs = [job for job in jobs if job.targets]
             reporter.extra["run"] = recording.to_json()
+            if options.observe_checks:
+                _observe_checks(command, options, timeout, str(settings.root.resolve()), findings, reporter.extra)
         with reporter.progress():
             if jobs:
                 platform = run_jobs(jobs, options.workers, reporter.add)
@@ -114,20 +120,20 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
     return EXIT_CONFIRMED if failing else EXIT_CLEAN
 
 
-OBSERVED_KINDS = ("recompile", "eager_compile", "host_sync", "stale_global")
+OBSERVED_KINDS = ("recompile", "eager_compile", "host_sync", "stale_global", *CHECKS)
 
 
-def observed_kinds(text: str | None) -> frozenset[str]:
+def kinds_named(option: str, text: str | None, known: tuple[str, ...]) -> frozenset[str]:
     """`--fail-on-observed recompile,host_sync` (or `all`) as kinds; an unknown one is a usage error."""
     if not text:
         return frozenset()
     kinds = {k.strip() for k in text.split(",") if k.strip()}
     if "all" in kinds:
-        return frozenset(OBSERVED_KINDS)
-    unknown = sorted(kinds - set(OBSERVED_KINDS))
-    if unknown:
-        raise ConfigError(f"--fail-on-observed: unknown kind {', '.join(unknown)} (expected "
-                          f"{', '.join(OBSERVED_KINDS)} or all)")
+        return frozenset(known)
+    unknown = sorted(kinds - set(known))
+    if unknown or not kinds:
+        raise ConfigError(f"{option}: unknown kind {', '.join(unknown) or repr(text)} (expected "
+                          f"{', '.join(known)} or all)")
     return frozenset(kinds)
 
 
@@ -155,6 +161,31 @@ def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bo
         if recording.exit_code != 0:
             print("".join(f"    {line}\n" for line in recording.tail), end="", file=sys.stderr)
     return recording
+
+
+def _observe_checks(command: str, options: VerifyOptions, timeout: float, root: str, findings: list[Finding],
+                    extra: dict[str, Any]) -> None:
+    """The command run again under JAX's checks: what they find joins the run's observations."""
+    from jaxlint.verify.observed import limits, observations
+    from jaxlint.verify.recording import record
+
+    checks = sorted(options.observe_checks)
+    if not options.quiet:
+        print(f"jaxlint: running `{command}` again under JAX's checks ({', '.join(checks)})...", file=sys.stderr)
+    checked = record(command, {}, 0, max(_RUN_LIMIT_S, 10 * timeout), root=root, checks=checks)
+    try:
+        found = observations(checked.records, root, findings)
+        extra["observed"] = sorted([*extra["observed"], *found], key=lambda o: (o["filename"], o["row"], o["kind"]))
+        extra["observed_limits"] = list(dict.fromkeys([*extra["observed_limits"], *limits(checked.records)]))
+        extra["observed_checks"] = {"checks": checks, **checked.to_json()}
+        for problem in checked.problems:
+            print(f"jaxlint: warning: {problem}", file=sys.stderr)
+        if not options.quiet or checked.exit_code != 0:
+            print(f"jaxlint: under JAX's checks, {checked.summary(recorded=False)}", file=sys.stderr)
+            if checked.exit_code != 0:
+                print("".join(f"    {line}\n" for line in checked.tail), end="", file=sys.stderr)
+    finally:
+        checked.close()
 
 
 def _shown(path: str) -> str:

@@ -43,6 +43,7 @@ class Observer:
         self.epoch_at_compile = False
         self.read_at_trace: dict[int, tuple[Any, dict[str, Any]]] = {}  # id(function) → its globals' values then
         self.stale_seen: set[tuple[Any, ...]] = set()
+        self.calls: dict[tuple[Any, ...], int] = {}  # (site, file, first row, test) → calls of a jitted function
 
     def write(self, event: dict[str, Any]) -> None:
         with self.lock, open(self.out, "a", encoding="utf-8") as handle:
@@ -63,7 +64,7 @@ class Observer:
             self.busy.on = False
 
     def _traced(self, frame: Any) -> None:
-        found = _jit_call(frame)
+        found = jit_call(frame)
         if found is None:
             return
         miss, eager = found
@@ -72,13 +73,13 @@ class Observer:
             values.get("jit_info")
         if _holds_tracer((args, kwargs)):
             return  # traced inside another trace: part of that compilation
-        site = self._site(miss)
+        site = self.site(miss)
         if site is None:
             return
         code = getattr(getattr(fun, "__wrapped__", fun), "__code__", None) or getattr(fun, "__code__", None)
-        if not eager and code is not None and self._ours(code.co_filename):
+        if not eager and code is not None and self.ours(code.co_filename):
             self.read_at_trace[id(fun)] = (fun, _globals_read(fun, code))
-        event = {"kind": "eager" if eager else "trace", "site": site, "test": _test(), "epoch": self.epoch,
+        event = {"kind": "eager" if eager else "trace", "site": site, "test": test_running(), "epoch": self.epoch,
                  "function": getattr(fun, "__qualname__", None) or getattr(fun, "__name__", repr(fun)),
                  "defined_at": [code.co_filename, code.co_firstlineno] if code is not None else None,
                  "callable": id(fun), "signature": [] if eager else _signature(fun, args, kwargs, info)}
@@ -91,17 +92,17 @@ class Observer:
         self.epoch_at_compile = True
 
     def _compiled(self, frame: Any, seconds: float) -> None:
-        found = _jit_call(frame)
+        found = jit_call(frame)
         if found is None:
             return
-        site = self._site(found[0])
+        site = self.site(found[0])
         if site is not None:
             self.write({"kind": "compile", "site": site, "eager": found[1], "ms": round(seconds * 1000, 3)})
         if self.epoch_at_compile and not found[1]:
             self.epoch_at_compile = False
             self.epoch += 1
 
-    def _site(self, frame: Any) -> list[Any] | None:
+    def site(self, frame: Any) -> list[Any] | None:
         """The project's line that made the call: the first frame outward in the project's files."""
         chain = self._chain(frame, 1)
         return chain[0] if chain else None
@@ -110,12 +111,12 @@ class Observer:
         found = []
         while frame is not None and len(found) < most:
             filename = frame.f_code.co_filename
-            if self._ours(filename):
+            if self.ours(filename):
                 found.append([filename, frame.f_lineno])
             frame = frame.f_back
         return found
 
-    def _ours(self, filename: str) -> bool:
+    def ours(self, filename: str) -> bool:
         return filename.startswith(self.root) and not any(p in filename for p in (*JAX_PARTS, *INSTALLED)) \
             and not filename.startswith(_JAXLINT)
 
@@ -127,7 +128,7 @@ class Observer:
             chain = self._chain(sys._getframe(2), _CHAIN)
             if not chain:
                 return
-            key = (tuple(tuple(c) for c in chain), _test())
+            key = (tuple(tuple(c) for c in chain), test_running())
             with self.lock:
                 tally = self.syncs.setdefault(key, [0, 0.0])
                 tally[0] += 1
@@ -141,30 +142,38 @@ class Observer:
             self.busy.on = False
 
     def on_jit_call(self, jitted: Any) -> bool:
-        """A call in the project's code of a jitted function (3.12+): the globals it read when it
-        was traced, where they hold other values now (the compiled code keeps the old ones). False
-        where the callable is no jitted function: that call site needs no more watching."""
+        """A call in the project's code of a jitted function (3.12+): counted at its line, and the
+        globals it read when it was traced, where they hold other values now (the compiled code
+        keeps the old ones). False where the callable is no jitted function: that call site needs
+        no more watching."""
         if self.paused or getattr(self.busy, "on", False):
             return True
         fun = getattr(jitted, "__wrapped__", None)
         if fun is None or not callable(getattr(jitted, "lower", None)):
             return False
-        found = self.read_at_trace.get(id(fun))
-        if found is None or found[0] is not fun:
-            return True
         self.busy.on = True
         try:
+            site = self.site(sys._getframe(2))
+            code = getattr(fun, "__code__", None)
+            if site is not None and code is not None:
+                with self.lock:
+                    key = (tuple(site), code.co_filename, code.co_firstlineno, test_running())
+                    self.calls[key] = self.calls.get(key, 0) + 1
+                    due = time.monotonic() - self.flushed > _FLUSH_S
+                if due:
+                    self.flush()
+            found = self.read_at_trace.get(id(fun))
+            if found is None or found[0] is not fun:
+                return True
             for name, before in found[1].items():
                 now = fun.__globals__.get(name, before)
                 if _same(now, before):
                     continue
-                site = self._site(sys._getframe(2))
                 key = (tuple(site or ()), id(fun), name, _short(now))
                 if site is None or key in self.stale_seen:
                     continue
                 self.stale_seen.add(key)
-                code = fun.__code__
-                self.write({"kind": "stale_global", "site": site, "test": _test(), "name": name,
+                self.write({"kind": "stale_global", "site": site, "test": test_running(), "name": name,
                             "function": fun.__qualname__, "defined_at": [code.co_filename, code.co_firstlineno],
                             "before": _short(before), "after": _short(now)})
         except Exception:  # noqa: BLE001, S110 - the program goes on as it would
@@ -174,17 +183,28 @@ class Observer:
         return True
 
     def flush(self) -> None:
-        """The host reads so far, as running totals (the parent keeps each line's last)."""
+        """The host reads and jitted calls so far, as running totals (the parent keeps each line's last)."""
         with self.lock:
             totals = [(chain, test, count, seconds) for (chain, test), (count, seconds) in self.syncs.items()]
+            calls = list(self.calls.items())
             self.flushed = time.monotonic()
         for chain, test, count, seconds in totals:
             self.write({"kind": "host_sync", "chain": chain, "test": test, "count": count,
                         "wait_ms": round(seconds * 1000, 3), "pid": os.getpid()})
+        for (site, filename, first_row, test), count in calls:
+            self.write({"kind": "calls", "site": list(site), "defined_at": [filename, first_row], "test": test,
+                        "count": count})
 
 
-def install(out: str, root: str) -> Observer:
+def install(out: str, root: str, checks: list[str] | None = None) -> Observer:
+    """Observe this process; with `checks`, run JAX's debug checks instead (observe_checks.py):
+    they change what compiles, so nothing else is observed in such a run."""
     observer = Observer(out, root)
+    if checks:
+        from jaxlint.verify import observe_checks
+
+        observe_checks.install(observer, checks)
+        return observer
     jax.monitoring.register_event_duration_secs_listener(observer.on_duration)
     _wrap_host_value(observer.on_host_read)
     _watch_calls(observer)
@@ -238,7 +258,7 @@ def _watch_calls(observer: Observer) -> None:
     events = monitoring.events
 
     def started(code: Any, offset: int) -> Any:
-        if observer._ours(code.co_filename):
+        if observer.ours(code.co_filename):
             monitoring.set_local_events(tool, code, events.CALL)
         return monitoring.DISABLE
 
@@ -250,7 +270,7 @@ def _watch_calls(observer: Observer) -> None:
     monitoring.set_events(tool, events.PY_START)
     frame = sys._getframe(1)
     while frame is not None:
-        if observer._ours(frame.f_code.co_filename):
+        if observer.ours(frame.f_code.co_filename):
             monitoring.set_local_events(tool, frame.f_code, events.CALL)
         frame = frame.f_back
 
@@ -278,7 +298,7 @@ def _wrap_host_value(note: Callable[[float], None]) -> None:
     ArrayImpl._value = property(_value, original.fset, original.fdel, original.__doc__)
 
 
-def _jit_call(frame: Any) -> tuple[Any, bool] | None:
+def jit_call(frame: Any) -> tuple[Any, bool] | None:
     """JAX's frame of the jit call that misses its cache (it holds the function and its arguments),
     and whether the call is an eager operation's (JAX jits each primitive it runs eagerly)."""
     while frame is not None:
@@ -298,7 +318,7 @@ def _holds_tracer(values: Any) -> bool:
     return any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(values))
 
 
-def _test() -> str | None:
+def test_running() -> str | None:
     current = os.environ.get("PYTEST_CURRENT_TEST")
     return current.rsplit(" (", 1)[0] if current else None
 

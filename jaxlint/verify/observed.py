@@ -25,9 +25,9 @@ _SYNCS = 10  # host reads at one line inside a loop, in one test (a few steps of
 
 def observations(folder: str, root: str, findings: Iterable[Finding]) -> list[dict[str, Any]]:
     """The run's observations, by file and line; each names the static finding it confirms, if any."""
-    traces, syncs, stale = _read(folder)
+    traces, syncs, calls, rest = _read(folder)
     findings = list(findings)
-    found = [*_recompiles(traces, root), *_eager_compiles(traces, root), *_host_syncs(syncs, root)]
+    found = [*_recompiles(traces, calls, root), *_eager_compiles(traces, root), *_host_syncs(syncs, root)]
     by_row = {(os.path.realpath(f.filename), f.location.row): f.code for f in findings}
     for observation in found:
         rows = [(observation["filename"], observation["row"])]
@@ -35,13 +35,52 @@ def observations(folder: str, root: str, findings: Iterable[Finding]) -> list[di
             rows.append(tuple(observation["defined_at"].rsplit(":", 1)))
         codes = [by_row.get((os.path.realpath(os.path.join(root, f)), int(r))) for f, r in rows]
         observation["static_rule"] = next((c for c in codes if c and _explains(observation["kind"], c)), None)
-    found.extend(_stale_globals([e for e in stale if e["kind"] == "stale_global"], root, findings))
+    found.extend(_stale_globals([e for e in rest if e["kind"] == "stale_global"], root, findings))
+    found.extend(_checked([e for e in rest if e["kind"] in CHECKS], root, findings))
     return sorted(found, key=lambda o: (o["filename"], o["row"], o["kind"]))
 
 
 def limits(folder: str) -> list[str]:
     """What the run's processes could not observe (a hook this Python or JAX lacks), once each."""
-    return list(dict.fromkeys(e["text"] for e in _read(folder)[2] if e["kind"] == "limit"))
+    return list(dict.fromkeys(e["text"] for e in _read(folder)[3] if e["kind"] == "limit"))
+
+
+CHECKS = ("key_reuse", "nan", "leak")  # what JAX's debug checks find (observe_checks.py, --observe-checks)
+
+
+def _checked(events: list[dict[str, Any]], root: str, findings: list[Finding]) -> list[dict[str, Any]]:
+    """What JAX's checks found, by line: each process says it once per line and text."""
+    grouped: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for event in events:
+        site, defined_at = event["site"], event.get("defined_at")
+        ours = defined_at is not None and _in_project(defined_at[0], root)
+        found = grouped.setdefault((event["kind"], tuple(site)), {
+            "kind": event["kind"], "filename": _shown(site[0], root), "row": site[1],
+            "function": event.get("function") if ours else None,
+            "defined_at": f"{_shown(defined_at[0], root)}:{defined_at[1]}" if ours else None, "count": 0,
+            "calls": None, "compile_ms": None, "causes": [], "tests": [],
+            "called_at": _line(event.get("called_at"), root) if event.get("called_at") != site else None,
+            "first_used_at": _line(event.get("first_used_at"), root),
+            "static_rule": _finding_in(findings, event["kind"], site[0],
+                                       (defined_at[1], event["last_row"]) if ours else (site[1], site[1]), site[1])})
+        found["count"] += 1
+        cause = {"argument": None, "before": None, "after": None, "category": event["kind"], "detail": event["detail"]}
+        if cause not in found["causes"]:
+            found["causes"].append(cause)
+        if event["test"] and event["test"] not in found["tests"]:
+            found["tests"].append(event["test"])
+    return list(grouped.values())
+
+
+def _finding_in(findings: list[Finding], kind: str, filename: str, rows: tuple[int, int], row: int) -> str | None:
+    """The static finding that explains the observation: on its line, else in the function it ran in."""
+    here = [f for f in findings if _explains(kind, f.code) and os.path.realpath(f.filename) == os.path.realpath(filename)]
+    exact = next((f.code for f in here if f.location.row == row), None)
+    return exact or next((f.code for f in here if rows[0] <= f.location.row <= rows[1]), None)
+
+
+def _line(site: list[Any] | None, root: str) -> str | None:
+    return f"{_shown(site[0], root)}:{site[1]}" if site else None
 
 
 def _stale_globals(events: list[dict[str, Any]], root: str, findings: list[Finding]) -> list[dict[str, Any]]:
@@ -68,19 +107,25 @@ def _stale_globals(events: list[dict[str, Any]], root: str, findings: list[Findi
 
 # The static rules whose findings an observation of each kind shows happening.
 _EXPLAINED_BY = {"recompile": ("JAX202", "JAX203", "JAX204"), "eager_compile": ("JAX201", "JAX206"),
-                 "host_sync": ("JAX108", "JAX205", "JAX112"), "stale_global": ("JAX101",)}
+                 "host_sync": ("JAX108", "JAX205", "JAX112"), "stale_global": ("JAX101",),
+                 "key_reuse": ("JAX102", "JAX110"), "nan": (), "leak": ("JAX107",)}
 
 
 def _explains(kind: str, code: str) -> bool:
     return code in _EXPLAINED_BY[kind]
 
 
-def _read(folder: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+_Events = list[dict[str, Any]]
+
+
+def _read(folder: str) -> tuple[_Events, _Events, _Events, _Events]:
     """Trace events (each with the compile time that followed it at its line), the last total of
-    each line's host reads, and the stale globals seen, of every process."""
-    traces: list[dict[str, Any]] = []
-    stale: list[dict[str, Any]] = []
+    each line's host reads and of its calls of each jitted function, and the other events (stale
+    globals, checks, limits), of every process."""
+    traces: _Events = []
+    rest: _Events = []
     syncs: dict[tuple[Any, ...], dict[str, Any]] = {}
+    calls: dict[tuple[Any, ...], dict[str, Any]] = {}
     for name in sorted(os.listdir(folder)):
         if not name.endswith(".observed.jsonl"):
             continue
@@ -95,9 +140,11 @@ def _read(folder: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list
                 waiting.pop(site)["compile_ms"] += event["ms"]  # type: ignore[call-overload]
             elif event["kind"] == "host_sync":
                 syncs[(name, json.dumps(event["chain"]), event["test"])] = event
-            elif event["kind"] in ("stale_global", "limit"):
-                stale.append(event)
-    return traces, list(syncs.values()), stale
+            elif event["kind"] == "calls":
+                calls[(name, site, tuple(event["defined_at"]), event["test"])] = event
+            else:
+                rest.append(event)
+    return traces, list(syncs.values()), list(calls.values()), rest
 
 
 def _events(path: str) -> Iterator[dict[str, Any]]:
@@ -108,7 +155,7 @@ def _events(path: str) -> Iterator[dict[str, Any]]:
             yield json.loads(line)
 
 
-def _recompiles(traces: list[dict[str, Any]], root: str) -> list[dict[str, Any]]:
+def _recompiles(traces: _Events, calls: _Events, root: str) -> _Events:
     """A project function compiled again, in one test (or one script run): at a line that compiled
     it before (whatever changed), or anywhere for a weak type alone (a Python scalar where an array
     went before). Other lines that compile it for inputs of their own are how jit works."""
@@ -134,6 +181,11 @@ def _recompiles(traces: list[dict[str, Any]], root: str) -> list[dict[str, Any]]
             found["causes"].extend(c for c in causes if c not in found["causes"])
             if test and test not in found["tests"]:
                 found["tests"].append(test)
+    called: dict[tuple[Any, ...], int] = defaultdict(int)  # (Python 3.12+: calls are counted where they are made)
+    for event in calls:
+        called[(tuple(event["defined_at"]), tuple(event["site"]))] += event["count"]
+    for key, found in flagged.items():
+        found["calls"] = called.get(key)
     return list(flagged.values())
 
 
@@ -260,9 +312,11 @@ def describe(observation: dict[str, Any]) -> str:
     where = f"{observation['filename']}:{observation['row']}"
     if kind == "recompile":
         causes = "; ".join(_cause_text(c) for c in observation["causes"]) or "cause unknown"
+        calls = observation.get("calls")
+        calls = f" in {calls} call{'s' * (calls != 1)}" if calls else ""
         text = (f"{where}: recompile: `{observation['function']}` (defined at {observation['defined_at']}) compiled "
-                f"{observation['count']} times, {observation['here']} at this line, {observation['compile_ms']:g} ms "
-                f"compiling again: {causes}")
+                f"{observation['count']} times, {observation['here']} at this line{calls}, "
+                f"{observation['compile_ms']:g} ms compiling again: {causes}")
     elif kind == "eager_compile":
         text = (f"{where}: eager_compile: {observation['count']} operations compiled outside jit here "
                 f"({observation['function']}), {observation['compile_ms']:g} ms")
@@ -271,6 +325,14 @@ def describe(observation: dict[str, Any]) -> str:
                             for c in observation["causes"])
         text = (f"{where}: stale_global: `{observation['function']}` (defined at {observation['defined_at']}) "
                 f"runs its compiled code with the old value: {changes}")
+    elif kind in CHECKS:
+        text = f"{where}: {kind}: " + "; ".join(c["detail"] for c in observation["causes"])
+        if observation["function"]:
+            text += f", in `{observation['function']}` (defined at {observation['defined_at']})"
+        if observation.get("called_at"):
+            text += f", called at {observation['called_at']}"
+        if observation.get("first_used_at"):
+            text += f", first used at {observation['first_used_at']}"
     else:
         text = (f"{where}: host_sync: {observation['count']} reads of device values on the host inside the loop "
                 f"at {observation['loop']}, {observation['wait_ms']:g} ms waited")
@@ -288,10 +350,46 @@ def _cause_text(cause: dict[str, Any]) -> str:
     return f"`{cause['argument']}` {cause['before']} → {cause['after']} ({cause['category']})"
 
 
+def _said(observation: dict[str, Any]) -> str:
+    """The description without its `file:row: kind: ` head, for formats that say where apart."""
+    return describe(observation).split(": ", 2)[2]
+
+
 def annotation(observation: dict[str, Any]) -> str:
     """A GitHub Actions warning on the observation's line."""
     from jaxlint.output.github import escape_data, escape_property
 
-    text = describe(observation).split(": ", 2)[2]  # the line says where already
+    text = _said(observation)
     where = f"file={escape_property(observation['filename'])},line={observation['row']}"
     return f"::warning {where},title={escape_property('observed ' + observation['kind'])}::{escape_data(text)}"
+
+
+_SUMMARIES = {
+    "recompile": "A jitted function compiled again at a line that compiled it before (or for a weak type alone).",
+    "eager_compile": "Many operations compiled outside jit at one line.",
+    "host_sync": "Device values read on the host inside a loop, repeatedly.",
+    "stale_global": "A jitted function called after a global it read while tracing changed.",
+    "key_reuse": "A PRNG key consumed again (JAX's key-reuse checker).",
+    "nan": "A NaN produced (JAX's NaN check).",
+    "leak": "A tracer kept after its trace ended (JAX's leak check).",
+}
+
+
+def add_to_sarif(log: dict[str, Any], observed: list[dict[str, Any]]) -> None:
+    """The observations as results of rules `observed/KIND` in the log's run, warnings on their lines."""
+    from jaxlint.output.sarif import file_uri
+
+    run = log["runs"][0]
+    for kind in sorted({o["kind"] for o in observed}):
+        run["tool"]["driver"]["rules"].append({
+            "id": f"observed/{kind}", "name": f"observed-{kind.replace('_', '-')}",
+            "shortDescription": {"text": _SUMMARIES[kind]},
+            "defaultConfiguration": {"enabled": True, "level": "warning"}})
+    for observation in observed:
+        run["results"].append({
+            "ruleId": f"observed/{observation['kind']}", "level": "warning",
+            "message": {"text": _said(observation)},
+            "locations": [{"physicalLocation": {"artifactLocation": {"uri": file_uri(observation["filename"])},
+                                                "region": {"startLine": observation["row"]}}}],
+            "properties": {k: observation[k] for k in ("count", "calls", "compile_ms", "causes", "static_rule", "tests")
+                           if observation.get(k) is not None}})

@@ -370,7 +370,8 @@ def _observe(recorder: Recorder, spec: dict[str, Any]) -> None:
     """Watch what JAX does in this process (observe.py), from jaxlint's own folder."""
     try:
         observe = _jaxlint_module(spec["jaxlint"], "observe")
-        recorder.observer = observe.install(recorder.out.replace(".pkl", ".observed.jsonl"), spec["root"])
+        recorder.observer = observe.install(recorder.out.replace(".pkl", ".observed.jsonl"), spec["root"],
+                                            spec.get("checks"))
     except Exception as exc:  # noqa: BLE001 - the program goes on, unobserved
         recorder.write({"path": "", "qualname": "", "kind": "failed", "reason": f"observing the run: {_said(exc)}"})
 
@@ -381,6 +382,8 @@ def install(spec_path: str) -> None:
     recorder = Recorder(spec)
     if spec.get("observe"):
         sys.meta_path.insert(0, _AfterJax(lambda: _observe(recorder, spec["observe"])))
+    if not recorder.targets and not recorder.raises:
+        return  # a run that only observes (--observe-checks)
     if hasattr(sys, "monitoring"):  # 3.12+: a code object that is no target costs one call, once
         _install_monitoring(recorder)
         return

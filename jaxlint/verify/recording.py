@@ -89,7 +89,7 @@ class Recording:
     def records(self) -> str:
         return os.path.join(self.folder, "records")
 
-    def summary(self) -> str:
+    def summary(self, recorded: bool = True) -> str:
         reached = sum(len(q) for q in self.reached.values())
         if self.timed_out:
             how = f"was stopped after {self.seconds:.0f} s"
@@ -97,6 +97,8 @@ class Recording:
             how = f"passed in {self.seconds:.1f} s"
         else:
             how = f"exited with code {self.exit_code} after {self.seconds:.1f} s"
+        if not recorded:
+            return f"`{self.command}` {how}"
         return f"`{self.command}` {how}; recorded the calls of {reached} function{'s' * (reached != 1)}"
 
     def read_proved(self, on_proved: OnProved) -> None:
@@ -137,12 +139,14 @@ def targets(functions: Iterable[tuple[str, str | None]]) -> dict[str, list[str]]
 
 def record(command: str, wanted: dict[str, list[str]], limit: int, time_limit: float,
            raises: dict[str, list[tuple[int, int]]] | None = None, jobs: Iterable[Job] = (),
-           on_proved: OnProved = lambda *_: None, root: str | None = None) -> Recording:
+           on_proved: OnProved = lambda *_: None, root: str | None = None,
+           checks: Iterable[str] = ()) -> Recording:
     """Run `command` in a shell from here, as the user would (with this interpreter's folder first
     on PATH), recording the first `limit` calls of each wanted function, and the exceptions raised
     on the rows of `raises` (by real path). The `jobs`' findings whose arguments cannot leave the
     run's process are proved in it (in_place.py), each result given to `on_proved` as it comes.
-    With `root`, what JAX does in the project's files is observed (observe.py)."""
+    With `root`, what JAX does in the project's files is observed (observe.py), or with `checks`,
+    what JAX's debug checks find there (observe_checks.py)."""
     folder = tempfile.mkdtemp(prefix="jaxlint-run-")
     boot = os.path.join(folder, "boot")
     os.makedirs(os.path.join(folder, "records"))
@@ -155,7 +159,7 @@ def record(command: str, wanted: dict[str, list[str]], limit: int, time_limit: f
                 "jobs": [replace(job, run_command=command, records=recording.records).to_json() for job in jobs]}
     with open(os.path.join(boot, "spec.json"), "w", encoding="utf-8") as handle:
         json.dump({"targets": wanted, "limit": limit, "out": recording.records, "raises": raises or {},
-                   "in_place": in_place, "observe": {"jaxlint": _JAXLINT, "root": root} if root else None}, handle)
+                   "in_place": in_place, "observe": {"jaxlint": _JAXLINT, "root": root, "checks": sorted(checks)} if root else None}, handle)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (boot, env.get("PYTHONPATH")) if p)
     # `python` and `pytest` in the command are those of the environment jaxlint runs in: the one

@@ -91,11 +91,19 @@ class Reporter:
     def finish(self, platform: Platform, problems: list[str], fail_on: str = "confirmed") -> None:
         rows = self.rows()
         if self.output_format in ("github", "sarif", "junit"):
-            sys.stdout.write(_judged(self.output_format, self.findings, rows, fail_on))
+            judged = _judged(self.output_format, self.findings, rows, fail_on)
+            observed = self.extra.get("observed") or []
+            if self.output_format == "sarif" and observed:
+                from jaxlint.verify.observed import add_to_sarif
+
+                log = json.loads(judged)
+                add_to_sarif(log, observed)
+                judged = json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+            sys.stdout.write(judged)
             if self.output_format == "github":
                 from jaxlint.verify.observed import annotation
 
-                sys.stdout.write("".join(annotation(o) + "\n" for o in self.extra.get("observed") or []))
+                sys.stdout.write("".join(annotation(o) + "\n" for o in observed))
             return
         if self.output_format == "json":
             document = {"platform": platform.platform, "devices": platform.devices or [],
@@ -103,15 +111,16 @@ class Reporter:
             sys.stdout.write(json.dumps(document, indent=2, default=str) + "\n")
             return
         shown = [r for r in rows if r["status"] == "confirmed"] if self.quiet else rows
+        checks = (self.extra.get("observed_checks") or {}).get("checks") or []
         summary = _summary(rows, platform, problems) + _observed_text(self.extra.get("observed"),
-                                                                     self.extra.get("observed_limits") or [])
+                                                                     self.extra.get("observed_limits") or [], checks)
         if sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
             _rich(shown, summary)
         else:
             sys.stdout.write("".join(line + "\n" for line in _lines(shown)) + summary)
 
 
-def _observed_text(observed: list[dict[str, Any]] | None, limits: list[str]) -> str:
+def _observed_text(observed: list[dict[str, Any]] | None, limits: list[str], checks: list[str]) -> str:
     """What the recorded run showed, after the summary (nothing without --run), and what it could not see."""
     if observed is None:
         return ""
@@ -119,8 +128,9 @@ def _observed_text(observed: list[dict[str, Any]] | None, limits: list[str]) -> 
 
     unseen = "".join(f"  ({limit})\n" for limit in limits)
     if not observed:
-        return "Observed in the run: no recompilation, eager compilation, host read or stale global that repeats.\n" \
-            + unseen
+        checked = f"; under JAX's checks ({', '.join(checks)}): nothing" if checks else ""
+        return ("Observed in the run: no recompilation, eager compilation, host read or stale global that repeats"
+                f"{checked}.\n" + unseen)
     return f"Observed in the run ({len(observed)}):\n" + "".join(f"  {describe(o)}\n" for o in observed) + unseen
 
 
