@@ -85,3 +85,11 @@ def test_the_checks_need_a_command_and_known_names(tmp_path: Path) -> None:
     assert alone.returncode == 2 and "--observe-checks needs --run" in alone.stderr, alone.stderr
     wrong = _verify(tmp_path, "--run", "true", "--observe-checks", "nans")
     assert wrong.returncode == 2 and "--observe-checks: unknown kind nans" in wrong.stderr, wrong.stderr
+
+
+def test_an_experiment_that_counts_lines_proves_in_the_scripts_own_process(checked: dict) -> None:
+    # JAX107 counts how often its line runs, which needs Python's tracing: the proof runs on a thread
+    # of its own, outside the hook's callback, where nothing is traced
+    [side_effect] = [r for r in checked["results"] if r["code"] == "JAX107"]
+    assert side_effect["verdict"] == "confirmed" and side_effect["evidence"]["in_place"] is True, side_effect
+    assert "ran once, while tracing" in side_effect["reason"]

@@ -167,11 +167,12 @@ def tracing_lines(filename: str, tracer: Callable[[Any, str, Any], Any]) -> Iter
     def calls(frame: Any, event: str, arg: Any) -> Any:
         return tracer if event == "call" and in_file(frame.f_code.co_filename, filename) else None
 
+    previous = sys.gettrace()
     sys.settrace(calls)
     try:
         yield
     finally:
-        sys.settrace(None)
+        sys.settrace(previous)
 
 
 def user_rows(exc: BaseException, filename: str) -> list[int]:

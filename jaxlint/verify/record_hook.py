@@ -134,21 +134,34 @@ class Recorder:
     def prove(self, record: dict[str, Any]) -> None:
         """Prove the findings this call reaches, now, in this process, on the call's own objects (their
         JAX arrays copied: the experiments must not consume what the program goes on with). JAX runs
-        eagerly here even while this call is being traced."""
+        eagerly there even while this call is being traced. On a thread of its own, which this one
+        waits for: this is the hook's callback, where Python traces nothing, and some experiments
+        count the lines that run."""
         assert self.in_place is not None
         if self.observer is not None:
             self.observer.paused = True  # what the proofs compile is not the program's
+        failed: list[BaseException] = []
+
+        def proving() -> None:
+            self.busy.on = True  # what the proofs call and raise is not the program's
+            try:
+                jax = sys.modules["jax"]
+                with _eager(jax):
+                    record["values"] = _snapshot(record["values"], jax)
+                    self.prover().prove(self.in_place["jobs"], record, self.out.replace(".pkl", ".proved.jsonl"))
+            except BaseException as exc:  # noqa: BLE001 - the program must go on as it would
+                failed.append(exc)
+
         try:
-            jax = sys.modules["jax"]
-            with _eager(jax):
-                record["values"] = _snapshot(record["values"], jax)
-                self.prover().prove(self.in_place["jobs"], record, self.out.replace(".pkl", ".proved.jsonl"))
-        except BaseException as exc:  # noqa: BLE001 - the program must go on as it would
-            self.write({"path": "", "qualname": "", "kind": "failed", "reason": f"proving in place: {_said(exc)}"})
+            worker = threading.Thread(target=proving, name="jaxlint-prove", daemon=True)
+            worker.start()
+            worker.join()
         finally:
             if self.observer is not None:
                 self.observer.paused = False
                 self.observer.proved()
+        if failed:
+            self.write({"path": "", "qualname": "", "kind": "failed", "reason": f"proving in place: {_said(failed[0])}"})
 
     def watches(self, code: Any) -> bool:
         """Exceptions in this code are looked at: its file holds rows a finding predicts raise."""
@@ -160,6 +173,8 @@ class Recorder:
         return found
 
     def on_raise(self, frame: Any, exc: BaseException) -> None:
+        if getattr(self.busy, "on", False):
+            return
         real, row = os.path.realpath(frame.f_code.co_filename), frame.f_lineno
         if (real, row) in self.raised or not any(start <= row <= end for start, end in self.raises.get(real, ())):
             return
