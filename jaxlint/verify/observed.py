@@ -10,7 +10,7 @@ import ast
 import functools
 import json
 import os
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,9 @@ from jaxlint.diagnostics import Finding
 from jaxlint.verify.record_hook import INSTALLED
 
 _RETRACES = 2  # traces of one function at one line, in one test
-_EAGER = 10  # eager operations compiled at one line, in one test (a model's eager set-up compiles a few)
+_EAGER = 5  # compilations of one eager operation at one line, in one test (a model's eager set-up
+# compiles many operations at a line, each once or twice; a new shape each iteration compiles one again and again)
+_UNKNOWN = 20  # compilations at one line whose function is out of reach (eager ones among them)
 _SYNCS = 10  # host reads at one line inside a loop, in one test (a few steps of a short run: not yet)
 
 
@@ -53,13 +55,13 @@ def limits(folder: str) -> list[str]:
 
 def _unknown_compiles(events: _Events, root: str) -> _Events:
     """Compilations whose function and arguments were out of reach: only a line that compiles again
-    and again (as often as `_EAGER`: eager operations compile there too), cause unknown."""
+    and again (eager operations compile there too), cause unknown."""
     runs: dict[tuple[Any, ...], int] = defaultdict(int)
     for event in events:
         runs[(tuple(event["site"]), event["test"], event["pid"], event.get("epoch", 0))] += 1
     by_site: dict[tuple[Any, ...], list[tuple[str | None, int]]] = defaultdict(list)
     for (site, test, _, _), count in runs.items():
-        if count >= _EAGER:
+        if count >= _UNKNOWN:
             by_site[site].append((test, count))
     return [{"kind": "recompile", "filename": _shown(site[0], root), "row": site[1], "function": None,
              "defined_at": None, "count": max(c for _, c in found), "here": max(c for _, c in found), "calls": None,
@@ -265,14 +267,14 @@ def _names(signature: list[dict[str, Any]]) -> str:
 
 def _eager_compiles(traces: list[dict[str, Any]], root: str) -> list[dict[str, Any]]:
     """Operations run outside jit (each compiled for its shapes), and the library's own jitted
-    helpers called from the project's line."""
+    helpers called from the project's line: where one of them compiles again and again."""
     groups: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
     for trace in traces:
         if trace["kind"] == "eager" or not (trace["defined_at"] and _in_project(trace["defined_at"][0], root)):
             groups[(tuple(trace["site"]), trace["test"], trace["pid"], trace.get("epoch", 0))].append(trace)
     by_site: dict[tuple[Any, ...], list[tuple[str | None, list[dict[str, Any]]]]] = defaultdict(list)
     for (site, test, _, _), group in groups.items():
-        if len(group) >= _EAGER:
+        if max(Counter(t["function"] for t in group).values()) >= _EAGER:
             by_site[site].append((test, group))
     return [{"kind": "eager_compile", "filename": _shown(site[0], root), "row": site[1],
              "function": ", ".join(sorted({t["function"] for _, g in runs for t in g})), "defined_at": None,
@@ -282,12 +284,14 @@ def _eager_compiles(traces: list[dict[str, Any]], root: str) -> list[dict[str, A
 
 
 def _host_syncs(syncs: list[dict[str, Any]], root: str) -> list[dict[str, Any]]:
-    """Host reads on a line inside a loop (or in a function called from one), repeated."""
+    """Host reads on a line run at each iteration of a loop (or in a function called from such a
+    line), repeated. A read under an `if` in the loop (`if step % 100 == 0: print(float(loss))`)
+    is a periodic log, not a sync per step."""
     totals: dict[tuple[Any, ...], list[Any]] = {}
     for sync in syncs:
         chain = [tuple(c) for c in sync["chain"]]
-        loop = next((c for c in chain if _in_loop(c[0], c[1])), None)
-        if loop is None:
+        loop = next((c for c in chain if _in_loop(c[0], c[1]) is not None), None)
+        if loop is None or _in_loop(loop[0], loop[1]) is False:
             continue
         key = (chain[0], loop, sync["test"])
         tally = totals.setdefault(key, [0, 0.0])
@@ -304,19 +308,38 @@ def _host_syncs(syncs: list[dict[str, Any]], root: str) -> list[dict[str, Any]]:
             for (line, loop), runs in by_line.items()]
 
 
+_Span = tuple[int, int]
+
+
 @functools.cache
-def _loops(filename: str) -> tuple[tuple[int, int], ...]:
-    """The row spans of the bodies of the file's `for` and `while` loops."""
+def _loops(filename: str) -> tuple[tuple[_Span, tuple[_Span, ...]], ...]:
+    """The row spans of the bodies of the file's `for` and `while` loops, each with the spans of the
+    branches of the `if` statements in it (what runs only on some iterations)."""
     try:
         tree = ast.parse(Path(filename).read_bytes())
     except (OSError, SyntaxError, ValueError):
         return ()
-    return tuple((node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno)
-                 for node in ast.walk(tree) if isinstance(node, (ast.For, ast.AsyncFor, ast.While)))
+    loops = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            branches = tuple(_span(branch) for inner in node.body for found in ast.walk(inner)
+                             if isinstance(found, ast.If) for branch in (found.body, found.orelse) if branch)
+            loops.append((_span(node.body), branches))
+    return tuple(loops)
 
 
-def _in_loop(filename: str, row: int) -> bool:
-    return any(start <= row <= end for start, end in _loops(filename))
+def _span(body: list[ast.stmt]) -> _Span:
+    return body[0].lineno, body[-1].end_lineno or body[-1].lineno
+
+
+def _in_loop(filename: str, row: int) -> bool | None:
+    """Whether the row runs at each iteration of the innermost loop around it (False: only in a
+    branch of an `if` there), or None outside loops."""
+    around = [(body, branches) for body, branches in _loops(filename) if body[0] <= row <= body[1]]
+    if not around:
+        return None
+    _, branches = max(around, key=lambda loop: loop[0][0])
+    return not any(start <= row <= end for start, end in branches)
 
 
 def _in_project(filename: str, root: str) -> bool:
