@@ -115,11 +115,11 @@ def test_compilations_out_of_reach_of_jaxs_jit_frame_are_counted_by_line(tmp_pat
 
     (tmp_path / "grow.py").write_text("".join(f"line{n} = {n}\n" for n in range(1, 9)), encoding="utf-8")
     site = [str(tmp_path / "grow.py"), 6]
-    events = [{"kind": "trace_unknown", "site": site, "test": None, "epoch": 0}] * 12
+    events = [{"kind": "trace_unknown", "site": site, "test": None, "epoch": 0}] * 24
     events += [{"kind": "trace_unknown", "site": [site[0], 8], "test": None, "epoch": 0}] * 3  # too few to say
     (tmp_path / "1.observed.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
     [found] = observations(str(tmp_path), str(tmp_path), [])
-    assert (found["filename"], found["row"], found["kind"], found["count"]) == ("grow.py", 6, "recompile", 12)
-    assert describe(found) == "grow.py:6: recompile: 12 compilations at this line (function and cause unknown) " \
+    assert (found["filename"], found["row"], found["kind"], found["count"]) == ("grow.py", 6, "recompile", 24)
+    assert describe(found) == "grow.py:6: recompile: 24 compilations at this line (function and cause unknown) " \
                               "(no static finding)"
     assert "their function and cause unknown" in limits(str(tmp_path))[0]
