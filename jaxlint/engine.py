@@ -386,8 +386,10 @@ class ProjectStats:
 def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *, jobs: int = 1,
                 cache_dir: str | None = None, progress: Callable[[str, bool], None] | None = None,
                 context: list[str] | tuple[str, ...] = (), contents: dict[str, bytes] | None = None,
-                stats: ProjectStats | None = None, fixes: bool = True) -> list[FileResult]:
-    """Results in the order of `files`, the same whatever `jobs`. `cache_dir` None: no cache.
+                stats: ProjectStats | None = None, fixes: bool = True,
+                start_method: str | None = None) -> list[FileResult]:
+    """Results in the order of `files`, the same whatever `jobs` (and `start_method`: how the
+    worker processes start, parallel.Workers). `cache_dir` None: no cache.
     `progress` hears each file as it is done, and whether its result came from the cache.
     `context`: the project's other files, analysed only for what they tell `files` (a helper of
     `files` their jitted code calls): their summaries, no rule runs there (cached apart from full
@@ -429,7 +431,7 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
     heard = (lambda path, hit: progress(path, hit) if path in named else None) if progress else None
     stats = stats if stats is not None else ProjectStats()
     stats.files = len(every)
-    with Workers(jobs) as workers:  # kept over the rounds
+    with Workers(jobs, start_method) as workers:  # kept over the rounds
         started = time.perf_counter()
         results = _analysed(check, every, data, [None] * len(every), cache, workers, heard)
         stats.first_pass = time.perf_counter() - started

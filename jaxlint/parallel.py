@@ -23,8 +23,11 @@ class Workers:
     run's later maps (the project rounds): what a worker imports on demand (libcst, to build
     fixes; half a second) it imports once. A pool a worker died in is replaced."""
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, start_method: str | None = None) -> None:
+        """`start_method`: how worker processes start (multiprocessing's names); None: fork where
+        it is safe (Linux, a process whose other threads hold no lock a child needs: the CLI)."""
         self.jobs = jobs
+        self.start_method = start_method
         self._pool = None
         self._size = 0
         self._processes: set = set()
@@ -37,7 +40,10 @@ class Workers:
             from concurrent.futures import ProcessPoolExecutor
 
             # fork: workers inherit the imported rules instead of importing them again.
-            context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
+            method = self.start_method or ("fork" if sys.platform.startswith("linux") else None)
+            context = multiprocessing.get_context(method)
+            if method == "forkserver":  # the server's children fork from it with the rules imported once
+                context.set_forkserver_preload(["jaxlint.engine"])
             self._size = min(self.jobs, items)
             self._pool = ProcessPoolExecutor(self._size, mp_context=context, initializer=_start_pool_worker)
         return self._pool, self._size

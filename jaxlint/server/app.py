@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import multiprocessing
 import os
+import sys
 import traceback
 
 from lsprotocol import types
@@ -20,6 +23,7 @@ from jaxlint.server.scheduler import DEBOUNCE_S, Scheduler
 from jaxlint.server.settings import ConfigError, EditorOptions, buffer_settings
 
 _PYTHON_SUFFIXES = (".py", ".pyi")
+_PROGRESS_CREATE_S = 2.0  # how long a client may take to accept a progress token
 _WATCHED = ("**/*.py", "**/*.pyi", "**/pyproject.toml", "**/jaxlint.toml", "**/.gitignore")
 
 
@@ -32,6 +36,7 @@ class JaxlintServer(LanguageServer):
         self.scheduler = Scheduler(self._lint_and_publish)
         self._said: set[str] = set()  # configuration errors shown already (each once)
         self._warm = False
+        self._project_seen = False  # a lint with the project around it has ended (its cache is warm)
 
     # -- linting ---------------------------------------------------------------------------------
 
@@ -48,9 +53,21 @@ class JaxlintServer(LanguageServer):
             return
         document = self.workspace.get_text_document(uri)
         path = document.path if uri.startswith("file:") else None
-        lint = await self.scheduler.run(self._lint, path, document.source, document.version)
+        first = not self._project_seen and path is not None and uri not in self.lints
+        cold = first and await self.scheduler.run(self._cold, path)
+        if cold:  # the file alone first: a project never checked may take a while
+            quick = await self.scheduler.run(self._lint, path, document.source, document.version, True)
+            if quick is not None and uri in self.open and uri not in self.lints:
+                self.publish(uri, quick)
+        token = await self._progress_begin() if cold else None
+        try:
+            lint = await self.scheduler.run(self._lint, path, document.source, document.version)
+        finally:
+            if token is not None:
+                self.work_done_progress.end(token, types.WorkDoneProgressEnd(message="done"))
         if lint is None or uri not in self.open:
             return
+        self._project_seen = self._project_seen or path is not None
         previous = self.lints.get(uri)
         if previous is not None and (previous.version or 0) > (lint.version or 0):
             return  # a newer lint was published already
@@ -60,13 +77,35 @@ class JaxlintServer(LanguageServer):
             self._warm = True
             await self.scheduler.run(_import_fixes)
 
-    def _lint(self, path: str | None, text: str, version: int | None) -> BufferLint | None:
+    async def _progress_begin(self) -> str | None:
+        """A `$/progress` for the project's first analysis, where the client shows them."""
+        window = self.client_capabilities.window
+        if window is None or not window.work_done_progress:
+            return None
+        token = f"jaxlint-project-{id(self)}-{len(self.work_done_progress.tokens)}"
+        try:
+            await asyncio.wait_for(self.work_done_progress.create_async(token), _PROGRESS_CREATE_S)
+        except Exception:  # the client did not take it: no progress shown, the lint goes on
+            return None
+        self.work_done_progress.begin(token, types.WorkDoneProgressBegin(
+            title="jaxlint", message="analysing the project around the open file"))
+        return token
+
+    def _cold(self, path: str) -> bool:
+        """No cache of the project yet (never checked here, or the cache is off): its analysis starts cold."""
+        try:
+            root = buffer_settings(engine_path(path), self.options).settings.root
+        except Exception:  # a broken configuration: the lint says so
+            return False
+        return not self.options.cache or not os.path.isdir(os.path.join(str(root), ".jaxlint_cache"))
+
+    def _lint(self, path: str | None, text: str, version: int | None, alone: bool = False) -> BufferLint | None:
         """In the engine's thread: never raises (a crash is logged, the server goes on)."""
         name = engine_path(path)
         try:
             settings = buffer_settings(name if name != STDIN else os.path.join(os.getcwd(), "-"), self.options)
             lint = lint_buffer(name, text, version, settings, cache=self.options.cache, jobs=os.cpu_count() or 1,
-                               show_suppressed=self.options.show_suppressed)
+                               show_suppressed=self.options.show_suppressed, alone=alone)
         except ConfigError as exc:
             self._say_once(f"jaxlint: {exc}", types.MessageType.Error)
             return None
@@ -288,6 +327,13 @@ def shutdown(ls: JaxlintServer, params: None) -> None:
 
 
 def run() -> int:
-    """Serve stdin/stdout; 0 when the client shut the server down before `exit` (LSP's rule), else 1."""
+    """Serve stdin/stdout; 0 when the client shut the server down before `exit` (LSP's rule), else 1.
+    A lint still running then (a cold project) is not waited for: its workers end, and the process."""
     server.start_io()
-    return 0 if server.protocol._shutdown else 1
+    code = 0 if server.protocol._shutdown else 1
+    if server.scheduler.busy:
+        for child in multiprocessing.active_children():
+            child.terminate()
+        sys.stdout.flush()
+        os._exit(code)
+    return code

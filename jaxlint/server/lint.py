@@ -60,18 +60,25 @@ def encoded(text: str) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
+# The server's worker processes start from a fork server: a fork of the server itself, whose LSP
+# reader thread holds stdin's lock, leaves the child stuck closing stdin (multiprocessing's bootstrap).
+_START_METHOD = "forkserver"
+
+
 def lint_buffer(path: str, text: str, version: int | None, settings: BufferSettings, *, cache: bool = True,
-                jobs: int = 1, show_suppressed: bool = True) -> BufferLint:
+                jobs: int = 1, show_suppressed: bool = True, alone: bool = False) -> BufferLint:
     """The buffer's findings, as `check --stdin-filename path` reports them (commands/check.py's stdin
     path), without their fixes: building them (and a lint of each result) costs more than the
-    lint on a buffer with many fixable findings, so `with_fixes` builds them when a fix is asked for."""
+    lint on a buffer with many fixable findings, so `with_fixes` builds them when a fix is asked for.
+    `alone`: without the project around it (quick, in this process: what a first look shows while the
+    project is analysed)."""
     data = encoded(text)
     files = [path]
     config = settings.settings
-    context = [] if path == STDIN else context_files(files, files, config)
-    cache_dir = os.path.join(str(config.root), ".jaxlint_cache") if cache else None
-    results = check_paths(files, config, settings.enabled, jobs=jobs, cache_dir=cache_dir, context=context,
-                          contents={path: data}, fixes=False)
+    context = [] if path == STDIN or alone else context_files(files, files, config)
+    cache_dir = os.path.join(str(config.root), ".jaxlint_cache") if cache and not alone else None
+    results = check_paths(files, config, settings.enabled, jobs=1 if alone else jobs, cache_dir=cache_dir,
+                          context=context, contents={path: data}, fixes=False, start_method=_START_METHOD)
     result = withdraw_in_results(files, results, project_modules(files, config))[0]
     suppressed = _suppressed(path, text, result, settings) if show_suppressed else ()
     return BufferLint(path, version, text, data, result, suppressed, settings)
