@@ -48,7 +48,8 @@ def test_without_the_server_extra_a_message_and_exit_2() -> None:
     code = "import sys; sys.modules['pygls'] = None; from jaxlint.cli import main; main(['server'])"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
-    assert 'pip install "jaxlint[server]"' in done.stderr and "Traceback" not in done.stderr
+    assert 'pip install -e ".[server]"' in done.stderr and "Traceback" not in done.stderr
+    assert 'pip install "jaxlint[server]"' not in done.stderr  # the index's `jaxlint` is another project
 
 
 def _read_messages(stream, into: list) -> None:

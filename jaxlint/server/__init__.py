@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import sys
 
+# Never the package index's `jaxlint`, which is another project: a clone, or the git repository.
 INSTALL_HINT = ("jaxlint: error: `jaxlint server` needs pygls and lsprotocol, which the `server` extra installs: "
-                "pip install \"jaxlint[server]\" (from a clone: pip install -e \".[server]\")")
+                "from a clone, pip install -e \".[server]\"; from the git repository, "
+                "pip install \"jaxlint[server] @ git+<repository-url>@main\"")
 
 
 def serve() -> int:
