@@ -102,11 +102,21 @@ def _is_file(path: Path) -> bool:
 
 
 def _has_tool_table(path: Path) -> bool:
+    """The pyproject.toml configures jaxlint, in any TOML spelling (`[tool.jaxlint]`, dotted keys,
+    `[tool]` with `jaxlint = ...`: a value that is no table is then an error, never ignored)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return False
-    return "[tool.jaxlint" in text
+    if "[tool.jaxlint" in text:
+        return True
+    if "jaxlint" not in text:
+        return False
+    try:
+        tool = tomllib.loads(text).get("tool", {})
+    except tomllib.TOMLDecodeError:
+        return False  # not ours to judge unless it names jaxlint's table
+    return isinstance(tool, dict) and "jaxlint" in tool
 
 
 def load_settings(path: Path | None, known_codes: set[str]) -> Settings:

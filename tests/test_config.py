@@ -28,6 +28,14 @@ def test_a_value_of_the_wrong_type_is_a_usage_error(tmp_path: Path, table: str, 
     assert result.stdout == ""
 
 
+def test_jaxlint_under_a_bare_tool_table_is_read_not_ignored(tmp_path: Path) -> None:
+    write(tmp_path, {"pyproject.toml": "[tool]\njaxlint = 3\n", "a.py": SNIPPET})
+    assert_usage_error(jaxlint("check", "a.py", cwd=tmp_path), "pyproject.toml", "[tool.jaxlint] must be a table")
+    write(tmp_path, {"pyproject.toml": '[tool]\njaxlint.select = ["JAX104"]\n'})  # dotted keys: a table
+    shown = jaxlint("check", "--show-settings", "a.py", cwd=tmp_path)
+    assert 'select = ["JAX104"]' in shown.stdout, shown.stdout + shown.stderr
+
+
 def test_an_empty_selector_on_the_command_line_is_a_usage_error(tmp_path: Path) -> None:
     write(tmp_path, {"a.py": SNIPPET})
     results = concurrently(*[lambda option=option: jaxlint("check", option, value, "a.py", cwd=tmp_path)
