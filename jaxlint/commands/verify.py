@@ -154,13 +154,18 @@ def _record(command: str, jobs: list[Job], calls: int, timeout: float, quiet: bo
                 raises.setdefault(os.path.realpath(job.filename), []).append(
                     (target.start_row or target.row, target.end_row))
     recording = record(command, wanted, calls, max(_RUN_LIMIT_S, 10 * timeout), raises, jobs, on_proved, root)
+    _say_how_it_went(recording, quiet, recording.summary())
+    return recording
+
+
+def _say_how_it_went(recording: Recording, quiet: bool, summary: str) -> None:
+    """What the run's processes could not do, the run's summary, and its last lines where it failed."""
     for problem in recording.problems:
         print(f"jaxlint: warning: {problem}", file=sys.stderr)
     if not quiet or recording.exit_code != 0:
-        print(f"jaxlint: {recording.summary()}", file=sys.stderr)
+        print(f"jaxlint: {summary}", file=sys.stderr)
         if recording.exit_code != 0:
             print("".join(f"    {line}\n" for line in recording.tail), end="", file=sys.stderr)
-    return recording
 
 
 def _observe_checks(command: str, options: VerifyOptions, timeout: float, root: str, findings: list[Finding],
@@ -178,12 +183,7 @@ def _observe_checks(command: str, options: VerifyOptions, timeout: float, root: 
         extra["observed"] = sorted([*extra["observed"], *found], key=lambda o: (o["filename"], o["row"], o["kind"]))
         extra["observed_limits"] = list(dict.fromkeys([*extra["observed_limits"], *limits(checked.records)]))
         extra["observed_checks"] = {"checks": checks, **checked.to_json()}
-        for problem in checked.problems:
-            print(f"jaxlint: warning: {problem}", file=sys.stderr)
-        if not options.quiet or checked.exit_code != 0:
-            print(f"jaxlint: under JAX's checks, {checked.summary(recorded=False)}", file=sys.stderr)
-            if checked.exit_code != 0:
-                print("".join(f"    {line}\n" for line in checked.tail), end="", file=sys.stderr)
+        _say_how_it_went(checked, options.quiet, f"under JAX's checks, {checked.summary(recorded=False)}")
     finally:
         checked.close()
 

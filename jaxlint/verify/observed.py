@@ -87,12 +87,8 @@ def _checked(events: list[dict[str, Any]], root: str, findings: list[Finding]) -
             "first_used_at": _line(event.get("first_used_at"), root),
             "static_rule": _finding_in(findings, event["kind"], site[0],
                                        (defined_at[1], event["last_row"]) if ours else (site[1], site[1]), site[1])})
-        found["count"] += 1
-        cause = {"argument": None, "before": None, "after": None, "category": event["kind"], "detail": event["detail"]}
-        if cause not in found["causes"]:
-            found["causes"].append(cause)
-        if event["test"] and event["test"] not in found["tests"]:
-            found["tests"].append(event["test"])
+        _tally(found, {"argument": None, "before": None, "after": None, "category": event["kind"],
+                       "detail": event["detail"]}, event["test"])
     return list(grouped.values())
 
 
@@ -120,13 +116,18 @@ def _stale_globals(events: list[dict[str, Any]], root: str, findings: list[Findi
                                  and os.path.realpath(f.filename) == os.path.realpath(defined_at[0])
                                  and ((f.fix_data or {}).get("name") or "").rsplit(".", 1)[-1] == event["name"]),
                                 None)})
-        found["count"] += 1
-        cause = {"argument": event["name"], "before": event["before"], "after": event["after"], "category": "global"}
-        if cause not in found["causes"]:
-            found["causes"].append(cause)
-        if event["test"] and event["test"] not in found["tests"]:
-            found["tests"].append(event["test"])
+        _tally(found, {"argument": event["name"], "before": event["before"], "after": event["after"],
+                       "category": "global"}, event["test"])
     return list(grouped.values())
+
+
+def _tally(found: dict[str, Any], cause: dict[str, Any], test: str | None) -> None:
+    """One more event of a grouped observation: its cause and its test, each listed once."""
+    found["count"] += 1
+    if cause not in found["causes"]:
+        found["causes"].append(cause)
+    if test and test not in found["tests"]:
+        found["tests"].append(test)
 
 
 # The static rules whose findings an observation of each kind shows happening.
@@ -290,8 +291,9 @@ def _host_syncs(syncs: list[dict[str, Any]], root: str) -> list[dict[str, Any]]:
     totals: dict[tuple[Any, ...], list[Any]] = {}
     for sync in syncs:
         chain = [tuple(c) for c in sync["chain"]]
-        loop = next((c for c in chain if _in_loop(c[0], c[1]) is not None), None)
-        if loop is None or _in_loop(loop[0], loop[1]) is False:
+        loop, each_iteration = next(((c, state) for c in chain if (state := _in_loop(c[0], c[1])) is not None),
+                                    (None, None))
+        if loop is None or not each_iteration:
             continue
         key = (chain[0], loop, sync["test"])
         tally = totals.setdefault(key, [0, 0.0])
