@@ -10,7 +10,7 @@ from typing import NoReturn
 
 import click
 
-from jaxlint import __version__
+from jaxlint import __version__, interrupts
 from jaxlint.command_settings import known_codes, resolve_settings
 from jaxlint.config import (
     ConfigError,
@@ -24,7 +24,7 @@ from jaxlint.config import (
 )
 
 OUTPUT_FORMATS = ("text", "json", "json-lines", "github", "sarif", "junit", "gitlab")
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 TARGET_VERSIONS = tuple(f"py3{minor}" for minor in range(8, 15))
 
 
@@ -74,6 +74,7 @@ class _Group(click.Group):
             _usage_error(exc, ctx.command_path)
 
     def invoke(self, ctx):
+        interrupts.install()
         try:
             return super().invoke(ctx)
         except ConfigError as exc:
@@ -84,8 +85,7 @@ class _Group(click.Group):
         except click.UsageError as exc:  # a command's options (`jaxlint check --bogus`), an unknown command
             _usage_error(exc, " ".join(filter(None, (ctx.command_path, ctx.invoked_subcommand))))
         except KeyboardInterrupt:  # before click turns it into "Aborted!" and exit 1, which means findings
-            click.echo("jaxlint: interrupted", err=True)
-            ctx.exit(EXIT_INTERRUPTED)
+            interrupts.end_now()  # 130 (143 for SIGTERM), children ended, no exit join to hang in
 
 
 def _usage_error(exc: click.UsageError, command: str) -> NoReturn:
@@ -123,7 +123,7 @@ def main() -> None:
 @click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="text", show_default=True)
 @click.option("--statistics", is_flag=True, help="Show a count per rule instead of each finding.")
 @click.option("-e", "--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
-@click.option("--no-cache", is_flag=True, help="Do not read or write the cache.")
+@click.option("-n", "--no-cache", is_flag=True, help="Do not read or write the cache.")
 @click.option("--cache-dir", type=click.Path(), help="Cache directory (default: .jaxlint_cache).")
 @click.option("--config", "config", type=click.Path(), help="A pyproject.toml or jaxlint.toml to use.")
 @click.option("--stdin-filename", help="Read the source from stdin (as the path `-` does), reporting it under this name.")

@@ -81,7 +81,7 @@ def is_notebook(path: str, extension: tuple[tuple[str, str], ...] = ()) -> bool:
 def find_config(start: Path) -> Path | None:
     """jaxlint.toml, or a pyproject.toml with [tool.jaxlint], from `start` upward."""
     directory = start.resolve()
-    if not directory.is_dir():
+    if not os.path.isdir(directory):  # os.path: a path in an unreadable folder is no error here (discovery says so)
         directory = directory.parent
     for folder in [directory, *directory.parents]:
         candidate = folder / "jaxlint.toml"

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from jaxlint.config import ConfigError, Settings
+from jaxlint.config import Settings
 from jaxlint.paths import file_identity
 
 
@@ -73,8 +73,12 @@ def discover(paths: list[str], settings: Settings, force_exclude: bool = False,
     seen: set = set()
     patterns = settings.exclude + settings.extend_exclude
     for given in paths:
-        if not os.path.exists(given):
-            raise ConfigError(f"{given}: no such file or directory")
+        try:
+            os.stat(given)
+        except OSError as exc:  # missing or unreadable: said, and the other paths are still checked
+            reason = "no such file or directory" if isinstance(exc, FileNotFoundError) else f"cannot read: {exc.strerror or exc}"
+            result.errors.append(f"{given}: {reason}")
+            continue
         if not os.path.isdir(given):
             if not (force_exclude and _excluded_anywhere(given, patterns)):
                 _add(result.files, seen, given)

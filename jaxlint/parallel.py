@@ -158,8 +158,10 @@ def _start_worker() -> None:
 
 
 def _start_pool_worker() -> None:
-    # Ctrl-C at a terminal reaches the whole process group: the parent alone decides what to do.
+    # Ctrl-C at a terminal reaches the whole process group: the parent alone decides what to do. A
+    # forked worker must not keep the parent's handlers either (interrupts.py): SIGTERM ends it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _start_worker()
 
 

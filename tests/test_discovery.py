@@ -56,9 +56,16 @@ class TestExplicitPaths:
         result = jaxlint("check", "pkg", "pkg/sub", cwd=tmp_path)
         assert result.returncode == 1 and result.stderr == "", result.stderr
 
-    def test_a_missing_path_is_a_usage_error(self, tmp_path: Path) -> None:
+    def test_a_missing_path_is_an_error_line_and_the_rest_is_checked(self, tmp_path: Path) -> None:
+        # as ruff's E902: the bad path is said, the good ones are still reported, exit 2 at the end
         write(tmp_path, {"ok.py": SNIPPET})
-        assert_usage_error(jaxlint("check", "ok.py", "nope", cwd=tmp_path), "nope: no such file or directory")
+        result = jaxlint("check", "--output-format", "json", "nope", "ok.py", "gone/", cwd=tmp_path)
+        assert_usage_error(result)
+        assert result.stderr.splitlines() == ["jaxlint: error: nope: no such file or directory",
+                                              "jaxlint: error: gone/: no such file or directory"]
+        assert {f["filename"] for f in json.loads(result.stdout)} == {"ok.py"}
+        alone = jaxlint("check", "nope", cwd=tmp_path)  # nothing was checked: never "All checks passed!"
+        assert (alone.returncode, alone.stdout) == (2, "No findings in what was checked; 1 error.\n")
 
 
 def _as_a_user(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -82,6 +89,8 @@ class TestUnreadable:
             explicit = _as_a_user("check", "--no-cache", "--output-format", "json", "closed", "secret.py", "ok.py",
                                   cwd=tmp_path)
             walked = _as_a_user("check", "--no-cache", "--output-format", "json", "pkg", cwd=tmp_path)
+            # a file inside an unreadable folder, named: its config search and its read fail quietly
+            inside = _as_a_user("check", "--no-cache", "closed/c.py", "pkg/locked/l.py", cwd=tmp_path)
         finally:
             for path in locked:
                 path.chmod(0o755)
@@ -92,3 +101,6 @@ class TestUnreadable:
         assert walked.returncode == 2
         assert walked.stderr == "jaxlint: error: pkg/locked: cannot read: Permission denied\n"
         assert {f["filename"] for f in json.loads(walked.stdout)} == {"pkg/ok.py"}
+        assert (inside.returncode, inside.stdout) == (2, "No findings in what was checked; 2 errors.\n")
+        assert inside.stderr.splitlines() == ["jaxlint: error: closed/c.py: cannot read: Permission denied",
+                                              "jaxlint: error: pkg/locked/l.py: cannot read: Permission denied"]

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import ast
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # Clean, analysed (it mentions jax) and slow enough: about 10-20 ms per file.
@@ -28,26 +31,64 @@ def _start(args: list[str], cwd: Path) -> subprocess.Popen:
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
-def _assert_interrupted(process: subprocess.Popen, stdout: str, stderr: str) -> None:
-    assert process.returncode == 130, (process.returncode, stderr[-2000:])
-    assert stderr.endswith("jaxlint: interrupted\n") and "Traceback" not in stderr and "Aborted" not in stderr
+def _assert_interrupted(process: subprocess.Popen, stdout: str, stderr: str, code: int = 130) -> None:
+    assert process.returncode == code, (process.returncode, stderr[-2000:])
+    assert stderr.endswith("jaxlint: interrupted\n") and stderr.count("jaxlint: interrupted") == 1
+    assert "Traceback" not in stderr and "Aborted" not in stderr and "Exception ignored" not in stderr
     assert stdout == ""
     time.sleep(0.2)
     leftover = subprocess.run(["pgrep", "-s", str(process.pid)], capture_output=True, text=True, check=False)
     assert leftover.stdout == "", "worker processes outlived the run"
 
 
-def test_interrupted_check_exits_130_and_ends_its_workers(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("signals", "code"), [((signal.SIGINT,), 130), ((signal.SIGTERM,), 143),
+                                               ((signal.SIGINT, signal.SIGINT), 130)], ids=["int", "term", "twice"])
+def test_interrupted_check_ends_within_a_second_and_ends_its_workers(tmp_path: Path, signals: tuple, code: int) -> None:
     for i in range(400):
         (tmp_path / f"m{i:03}.py").write_text(CLEAN)
     process = _start(["-v", "--jobs", "2", "."], tmp_path)
     assert process.stderr is not None
     first = process.stderr.readline()  # the first file is done: the run is under way
     assert first.startswith("jaxlint: checked m"), first
-    os.killpg(process.pid, signal.SIGINT)
+    signalled = time.monotonic()
+    for signum in signals:  # a second Ctrl-C, while the first unwinds, ends it at once and quietly
+        os.killpg(process.pid, signum)
+        time.sleep(0.05)
     stdout, stderr = process.communicate(timeout=60)
+    took = time.monotonic() - signalled
     assert "checked 400 files" not in stderr, "the run ended before the interrupt; make it longer"
-    _assert_interrupted(process, stdout, stderr)
+    _assert_interrupted(process, stdout, stderr, code)
+    assert took < 1.5, f"{took:.2f} s from the signal to the end"  # 1 s, and room for a loaded machine
+
+
+@pytest.mark.skipif(shutil.which("timeout") is None, reason="needs coreutils' timeout")
+def test_a_ci_step_under_timeout_ends_when_it_fires(tmp_path: Path) -> None:
+    # `timeout -s INT` signals the child and then its whole group: the second must not hang the end
+    for i in range(400):
+        (tmp_path / f"m{i:03}.py").write_text(BAD)
+    process = subprocess.Popen(["timeout", "-s", "INT", "1", sys.executable, "-m", "jaxlint", "check", "--no-cache",
+                                "--fix", "--jobs", "2", "."], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    stdout, stderr = process.communicate(timeout=30)
+    assert process.returncode == 124, stderr  # timeout's own code: it fired
+    assert stderr.endswith("jaxlint: interrupted\n") and "Traceback" not in stderr and "Exception ignored" not in stderr
+    time.sleep(0.2)
+    assert subprocess.run(["pgrep", "-s", str(process.pid)], capture_output=True, check=False).stdout == b""
+    for path in tmp_path.iterdir():
+        assert path.read_text() in (BAD, FIXED), path
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["int", "term"])
+def test_an_interrupted_server_says_so_and_exits(tmp_path: Path, signum: int, code: int) -> None:
+    pytest.importorskip("pygls")
+    process = subprocess.Popen([sys.executable, "-m", "jaxlint", "server"], cwd=tmp_path, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    time.sleep(1.0)  # serving: the reader holds stdin, open
+    os.killpg(process.pid, signum)
+    stdout, stderr = process.communicate(timeout=30)
+    _assert_interrupted(process, stdout, stderr, code)
 
 
 def test_interrupted_fix_leaves_each_file_whole(tmp_path: Path) -> None:

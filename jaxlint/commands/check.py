@@ -92,10 +92,10 @@ def _run(stdin_name: str | None, options: CheckOptions, settings: Settings, code
 
         return max(add_noqa(files, results, options.quiet, settings.notebook, options.silent),
                    EXIT_ERROR if errors else EXIT_CLEAN)
-    return _fix_and_report(files, results, stdin, bool(errors), options, settings, codes, report, others)
+    return _fix_and_report(files, results, stdin, len(errors), options, settings, codes, report, others)
 
 
-def _fix_and_report(files: list[str], results: list[FileResult], stdin: bytes | None, errors: bool,
+def _fix_and_report(files: list[str], results: list[FileResult], stdin: bytes | None, errors: int,
                     options: CheckOptions, settings: Settings, codes: frozenset[str], report: TextIO,
                     others: OtherModules) -> int:
     fixed_any = write_failed = False
@@ -114,7 +114,7 @@ def _fix_and_report(files: list[str], results: list[FileResult], stdin: bytes | 
             return EXIT_ERROR
         return EXIT_FINDINGS if options.exit_non_zero_on_fix and fixed_any and not options.exit_zero else EXIT_CLEAN
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
-    _report(findings, options, report)
+    _report(findings, options, report, errors)
     if listing:
         print(listing, end="", file=report if options.output_format == "text" else sys.stderr)
     if errors or write_failed:
@@ -189,14 +189,14 @@ def _colored(options: CheckOptions, report: TextIO) -> bool:
     return not os.environ.get("NO_COLOR") and (report.isatty() or bool(os.environ.get("FORCE_COLOR")))
 
 
-def _report(findings: list[Finding], options: CheckOptions, report: TextIO) -> None:
+def _report(findings: list[Finding], options: CheckOptions, report: TextIO, errors: int = 0) -> None:
     from jaxlint.output import render
     from jaxlint.rules import catalog
 
     text = render(options.output_format, findings, list(catalog()), color=_colored(options, report), statistics=options.statistics,
-                  unsafe_fixes=options.unsafe_fixes)
+                  unsafe_fixes=options.unsafe_fixes, errors=errors)
     if options.quiet and options.output_format == "text":
-        kept = [line for line in text.splitlines() if not line.startswith(("Found ", "All checks"))]
+        kept = [line for line in text.splitlines() if not line.startswith(("Found ", "All checks", "No findings"))]
         text = "\n".join(kept).rstrip("\n")
     if text:
         report.write(text if text.endswith("\n") else text + "\n")

@@ -52,12 +52,11 @@ def _snapshot(options: CheckOptions, settings: Settings) -> dict[str, tuple[int,
     """(modification time, size) of every file the check would read and of the configuration files
     that may apply to it (a file that appears or goes away is a change too)."""
     paths = options.paths or ["."]
-    try:
-        files = discover(paths, settings, options.force_exclude).files
-    except ConfigError as exc:  # a named path went away: that is a change, reported by the next check
-        return {"": str(exc)}
+    found = discover(paths, settings, options.force_exclude)
+    files = found.files
     candidates = [*files, *(str(f) for f in _config_files(paths, settings))]
-    state: dict[str, tuple[int, int] | str] = {}
+    # a named path that goes away or comes back is a change, reported by the next check
+    state: dict[str, tuple[int, int] | str] = {"": "\n".join(found.errors)}
     for path in candidates:
         try:
             status = os.stat(path)

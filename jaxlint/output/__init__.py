@@ -16,9 +16,11 @@ FORMATS = ("text", "json", "json-lines", "github", "sarif", "junit", "gitlab")
 
 
 def render(fmt: str, findings: list[Finding], rules: list[RuleInfo], *, color: bool = False,
-           statistics: bool = False, unsafe_fixes: bool = False, judgements: list[Judgement] | None = None) -> str:
+           statistics: bool = False, unsafe_fixes: bool = False, judgements: list[Judgement] | None = None,
+           errors: int = 0) -> str:
     """Whole report as a string (the caller writes it to stdout). findings are already sorted;
-    `judgements`, one per finding, are verify's verdicts (the github, sarif and junit formats).
+    `judgements`, one per finding, are verify's verdicts (the github, sarif and junit formats);
+    `errors`: how many paths or files could not be checked (said on stderr; the text summary counts them).
 
     Raises ValueError for an unknown format, or for `statistics` with a format other than
     text, json and json-lines (as ruff does).
@@ -28,11 +30,11 @@ def render(fmt: str, findings: list[Finding], rules: list[RuleInfo], *, color: b
     if statistics:
         from jaxlint.output import statistics as stats
 
-        return stats.render(fmt, findings, color=color, unsafe_fixes=unsafe_fixes)
+        return stats.render(fmt, findings, color=color, unsafe_fixes=unsafe_fixes, errors=errors)
     if fmt == "text":
         from jaxlint.output import text
 
-        return text.render(findings, color=color, unsafe_fixes=unsafe_fixes)
+        return text.render(findings, color=color, unsafe_fixes=unsafe_fixes, errors=errors)
     if fmt in ("json", "json-lines"):
         from jaxlint.output import json_format
 

@@ -26,10 +26,10 @@ class RuleCount:
     hidden_count: int  # fixed only with --unsafe-fixes
 
 
-def render(fmt: str, findings: list[Finding], *, color: bool, unsafe_fixes: bool) -> str:
+def render(fmt: str, findings: list[Finding], *, color: bool, unsafe_fixes: bool, errors: int = 0) -> str:
     counts = count(findings, unsafe_fixes)
     if fmt == "text":
-        return as_text(counts, findings, color=color, unsafe_fixes=unsafe_fixes)
+        return as_text(counts, findings, color=color, unsafe_fixes=unsafe_fixes, errors=errors)
     if fmt in ("json", "json-lines"):
         objects = [as_object(c) for c in counts]
         if fmt == "json-lines":
@@ -52,7 +52,8 @@ def as_object(rule: RuleCount) -> dict[str, Any]:
             "fixable": rule.fixable_count > 0, "fixable_count": rule.fixable_count}
 
 
-def as_text(counts: list[RuleCount], findings: list[Finding], *, color: bool, unsafe_fixes: bool) -> str:
+def as_text(counts: list[RuleCount], findings: list[Finding], *, color: bool, unsafe_fixes: bool,
+            errors: int = 0) -> str:
     paint = Painter(color)
     count_width = max((len(str(c.count)) for c in counts), default=1)
     code_width = max((len(c.code) for c in counts), default=1)
@@ -61,6 +62,6 @@ def as_text(counts: list[RuleCount], findings: list[Finding], *, color: bool, un
         mark = "[*]" if rule.fixable_count else "[-]" if rule.hidden_count else "[ ]"
         lines.append(f"{rule.count:>{count_width}}\t{paint(f'{rule.code:<{code_width}}', '1;31')}\t"
                      f"{paint(mark, '36')} {rule.name}")
-    lines.append(summary(findings, unsafe_fixes))
+    lines.append(summary(findings, unsafe_fixes, errors))
     return "\n".join(lines) + "\n"
 

@@ -34,14 +34,14 @@ class Painter:
         return f"\x1b[{style}m{text}\x1b[0m" if self.color and text else text
 
 
-def render(findings: list[Finding], *, color: bool, unsafe_fixes: bool) -> str:
+def render(findings: list[Finding], *, color: bool, unsafe_fixes: bool, errors: int = 0) -> str:
     paint = Painter(color)
     lines: list[str] = []
     for finding in findings:
         lines.append(header(finding, paint, unsafe_fixes))
         lines.extend(frame(finding, paint))
         lines.append("")
-    lines.append(summary(findings, unsafe_fixes))
+    lines.append(summary(findings, unsafe_fixes, errors))
     return "\n".join(lines) + "\n"
 
 
@@ -136,10 +136,11 @@ def _char_width(char: str) -> int:
     return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
 
 
-def summary(findings: list[Finding], unsafe_fixes: bool) -> str:
-    """`Found 3 findings (2 fixable with --fix, 1 with --unsafe-fixes).` or `All checks passed!`"""
+def summary(findings: list[Finding], unsafe_fixes: bool, errors: int = 0) -> str:
+    """`Found 3 findings (2 fixable with --fix, 1 with --unsafe-fixes).` or `All checks passed!`; after
+    errors (paths not checked) never "passed": `No findings in what was checked; 1 error.`"""
     if not findings:
-        return "All checks passed!"
+        return f"No findings in what was checked; {errors} error{'s' * (errors != 1)}." if errors else "All checks passed!"
     fixable, hidden_count = fix_counts(findings, unsafe_fixes)
     parts = [f"{fixable} fixable with --fix"] if fixable else []
     if hidden_count:

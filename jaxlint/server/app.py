@@ -13,7 +13,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from jaxlint import __version__
+from jaxlint import __version__, interrupts
 from jaxlint.server.actions import FIX_ALL, KINDS, any_fixable, fix_all, line_actions, touching, wanted
 from jaxlint.server.convert import Positions, diagnostic
 from jaxlint.server.docs import rule_summary
@@ -330,6 +330,8 @@ def run() -> int:
     """Serve stdin/stdout; 0 when the client shut the server down before `exit` (LSP's rule), else 1.
     A lint still running then (a cold project) is not waited for: its workers end, and the process."""
     server.start_io()
+    if interrupts.received():  # Ctrl-C or SIGTERM: pygls took the KeyboardInterrupt as the end of input
+        interrupts.end_now()
     code = 0 if server.protocol._shutdown else 1
     if server.scheduler.busy:
         for child in multiprocessing.active_children():

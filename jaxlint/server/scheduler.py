@@ -29,6 +29,7 @@ class Scheduler:
         self._pending: dict[str, _Pending] = {}  # one per open buffer at most
         self._turn: asyncio.Lock | None = None  # one lint at a time; made in the loop that uses it
         self._running = 0  # calls handed to the engine's thread and not yet back
+        self._stopped = False  # after shutdown: nothing more is linted
 
     def request(self, uri: str, delay: float = 0.0) -> asyncio.Task:
         pending = self._pending.get(uri)
@@ -59,7 +60,10 @@ class Scheduler:
                 del self._pending[uri]
 
     async def run(self, function: Callable[..., Any], *args: Any) -> Any:
-        """`function(*args)` in the engine's thread, after the lints and fixes queued before it."""
+        """`function(*args)` in the engine's thread, after the lints and fixes queued before it;
+        after `stop`, the caller is cancelled (the thread takes no more work)."""
+        if self._stopped:
+            raise asyncio.CancelledError
         self._running += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
@@ -77,6 +81,8 @@ class Scheduler:
             pending.task.cancel()
 
     def stop(self) -> None:
-        for uri in list(self._pending):
-            self.forget(uri)
+        self._stopped = True
+        for pending in self._pending.values():
+            pending.task.cancel()  # waiting or not: a lint past its wait ends at its next `run`
+        self._pending.clear()
         self._executor.shutdown(wait=False, cancel_futures=True)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from jaxlint.interrupts import owned
 from jaxlint.verify.jobs import Job
 from jaxlint.verify.runner import kill_session
 
@@ -166,9 +167,9 @@ def record(command: str, wanted: dict[str, list[str]], limit: int, time_limit: f
     # with JAX, where the records are read back
     env["PATH"] = os.pathsep.join(p for p in (os.path.dirname(sys.executable), env.get("PATH")) if p)
     start = time.monotonic()
-    with open(os.path.join(folder, "output"), "w+b") as output:
-        process = subprocess.Popen(command, shell=True, stdin=subprocess.DEVNULL, stdout=output,
-                                   stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    with open(os.path.join(folder, "output"), "w+b") as output, owned(subprocess.Popen(
+            command, shell=True, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT, env=env,
+            start_new_session=True)) as process:
         try:
             while (code := process.poll()) is None and time.monotonic() - start < time_limit:
                 recording.read_proved(on_proved)

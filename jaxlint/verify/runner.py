@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from jaxlint.interrupts import owned
 from jaxlint.verify.device_lock import ENV as _LOCK_ENV
 from jaxlint.verify.device_lock import lock_file
 from jaxlint.verify.jobs import Job, Target
@@ -106,10 +107,10 @@ def _run_child(job: Job, on_result: OnResult, platform: Platform, remaining: dic
     with tempfile.TemporaryDirectory(prefix="jaxlint-verify-") as folder:
         job = replace(job, results=os.path.join(folder, "results.jsonl"))
         open(job.results, "w").close()
-        with open(os.path.join(folder, "stderr"), "w+b") as stderr:
-            process = subprocess.Popen([sys.executable, "-m", "jaxlint.verify.child"], stdin=subprocess.PIPE,
-                                       stdout=subprocess.DEVNULL, stderr=stderr, cwd=job.root or None,
-                                       env=_environment(device_lock), start_new_session=True)
+        with open(os.path.join(folder, "stderr"), "w+b") as stderr, owned(subprocess.Popen(
+                [sys.executable, "-m", "jaxlint.verify.child"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                stderr=stderr, cwd=job.root or None, env=_environment(device_lock),
+                start_new_session=True)) as process:
             assert process.stdin is not None
             process.stdin.write(json.dumps(job.to_json()).encode())
             process.stdin.close()
