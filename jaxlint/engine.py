@@ -176,7 +176,9 @@ def _parsed(source: Source, path: str, target_version: str | None) -> tuple[ast.
     JAX000 for each syntax error, and the rest analysed, with the source as written for the frames;
     else the result is its JAX000 alone."""
     try:
-        return ast.parse(source.text, filename=path), source, _cell_errors(source, path, target_version)
+        # no filename: CPython would take a syntax error's line (and so its column) from the file on
+        # disk, which is not what an editor's unsaved buffer or stdin holds
+        return ast.parse(source.text), source, _cell_errors(source, path, target_version)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
         failure = exc
     recovered = None

@@ -102,3 +102,10 @@ def test_fix_all_is_one_edit_of_what_changes(project: Path) -> None:
     line = text.splitlines()[4]
     fixed = line[:edit.range.start.character] + edit.new_text + line[edit.range.end.character:]
     assert fixed == "    return jax.tree.map(abs, t)"
+
+
+def test_a_syntax_error_is_placed_in_the_buffer_not_in_the_file_on_disk(project: Path) -> None:
+    # CPython, given a filename, reads the error's line from disk: another line there, another column
+    (project / "mod.py").write_text("import jax\n\n\ndef ok():\n    return 1\n")
+    typed = "import jax\n\n\ndef broken(:\n    return 1\n"
+    assert [(f.code, f.location.row, f.location.column) for f in _lint(typed).findings] == [("JAX000", 4, 12)]

@@ -49,6 +49,12 @@ def test_fix_on_source_that_does_not_parse_echoes_it(tmp_path: Path) -> None:
     assert result.returncode == 1
 
 
+def test_a_syntax_error_is_placed_in_stdins_text_not_in_the_file_on_disk(tmp_path: Path) -> None:
+    (tmp_path / "f.py").write_text("import jax\n\n\ndef ok():\n    return 1\n")  # the saved file differs
+    result = jaxlint("--stdin-filename", "f.py", source=b"import jax\n\n\ndef broken(:\n    return 1\n", cwd=tmp_path)
+    assert result.stdout.decode().startswith("f.py:4:12: JAX000 "), result.stdout
+
+
 def test_dash_reads_stdin_and_reports_as_dash(tmp_path: Path) -> None:
     result = jaxlint("--output-format", "github", "-", source=BAD.encode(), cwd=tmp_path)
     assert result.stdout.decode().startswith("::error file=-,line=4,col=1,")
