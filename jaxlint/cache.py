@@ -263,7 +263,7 @@ def _encode(result: FileResult) -> tuple:
 def _encode_fix(fix: Fix | None) -> tuple | None:
     if fix is None:
         return None
-    edits = tuple((e.content, e.location.row, e.location.column, e.end_location.row, e.end_location.column)
+    edits = tuple((e.content, e.location.row, e.location.column, e.end_location.row, e.end_location.column, e.cell)
                   for e in fix.edits)
     return (fix.applicability, fix.message, edits)
 
@@ -287,5 +287,5 @@ def _decode_fix(fix: tuple | None) -> Fix | None:
     if fix is None:
         return None
     applicability, message, edits = fix
-    return Fix(applicability, message, tuple(Edit(content, Location(row, column), Location(end_row, end_column))
-                                             for content, row, column, end_row, end_column in edits))
+    return Fix(applicability, message, tuple(Edit(content, Location(row, column), Location(end_row, end_column), cell)
+                                             for content, row, column, end_row, end_column, cell in edits))

@@ -19,6 +19,7 @@ class Edit:
     content: str
     location: Location
     end_location: Location
+    cell: int | None = None  # in a notebook: the code cell (1-based, as findings) whose rows these are
 
 
 @dataclass(frozen=True)

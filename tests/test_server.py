@@ -311,3 +311,55 @@ async def test_latency_of_an_edit_on_a_600_line_buffer(client: LanguageClient, p
     # The target is 0.3 s; on a machine busier than its cores (other jobs' load) wall time stretches.
     busy = os.getloadavg()[0] > (os.cpu_count() or 1)
     assert statistics.median(times) < (0.6 if busy else 0.3)
+
+
+def _cells(notebook_uri: str, texts: list[str | None]) -> tuple[list[types.NotebookCell], list[types.TextDocumentItem]]:
+    """Cells as an editor sends them (None: a markdown cell), each a text document of its own."""
+    cells, documents = [], []
+    for number, text in enumerate(texts, start=1):
+        uri = f"{notebook_uri}#cell{number}"
+        markdown = text is None
+        cells.append(types.NotebookCell(kind=types.NotebookCellKind.Markup if markdown else types.NotebookCellKind.Code,
+                                        document=uri))
+        documents.append(types.TextDocumentItem(uri=uri, language_id="markdown" if markdown else "python", version=1,
+                                                text="# Notes\n" if markdown else text))
+    return cells, documents
+
+
+async def test_a_notebook_is_linted_whole_and_each_cell_gets_its_own_findings_and_fixes(client: LanguageClient,
+                                                                                       project: Path):
+    uri = (project / "explore.ipynb").as_uri()
+    imports = "import jax\nimport jax.numpy as jnp\n"
+    update = "x = jnp.zeros(3)\nx[0] = 1.0\n"  # jnp from the first cell: the cells are one module
+    traced = "@jax.jit\ndef f(x):\n    print(x)\n    return x\n"
+    cells, documents = _cells(uri, [imports, None, update, traced])
+    client.notebook_document_did_open(types.DidOpenNotebookDocumentParams(
+        notebook_document=types.NotebookDocument(uri=uri, notebook_type="jupyter-notebook", version=1, cells=cells),
+        cell_text_documents=documents))
+    first, _, third, fourth = (cell.document for cell in cells)
+    [inplace] = await _diagnostics(client, third, 1)
+    assert (inplace.code, inplace.range.start) == ("JAX104", types.Position(line=1, character=0))  # rows of the cell
+    [printed] = await _diagnostics(client, fourth, 1)
+    assert (printed.code, printed.range.start) == ("JAX106", types.Position(line=2, character=4))
+    assert list(await _diagnostics(client, first, 1)) == []
+
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=third), range=inplace.range,
+        context=types.CodeActionContext(diagnostics=[inplace])))
+    fix = next(a for a in actions if a.title.startswith("JAX104:"))
+    [change] = fix.edit.document_changes
+    assert change.text_document.uri == third and change.text_document.version == 1
+    assert _apply(update, change.edits) == "x = jnp.zeros(3)\nx = x.at[0].set(1.0)\n"
+
+    # the fix applied in the editor: a change of that cell; its finding goes, the other cell's stays
+    client.notebook_document_did_change(types.DidChangeNotebookDocumentParams(
+        notebook_document=types.VersionedNotebookDocumentIdentifier(uri=uri, version=2),
+        change=types.NotebookDocumentChangeEvent(cells=types.NotebookDocumentCellChanges(text_content=[
+            types.NotebookDocumentCellContentChanges(
+                document=types.VersionedTextDocumentIdentifier(uri=third, version=2),
+                changes=[types.TextDocumentContentChangeWholeDocument(text=_apply(update, change.edits))])]))))
+    assert list(await _diagnostics(client, third, 2)) == []
+    assert [d.code for d in await _diagnostics(client, fourth, 1)] == ["JAX106"]
+    client.notebook_document_did_close(types.DidCloseNotebookDocumentParams(
+        notebook_document=types.NotebookDocumentIdentifier(uri=uri),
+        cell_text_documents=[types.TextDocumentIdentifier(uri=c.document) for c in cells]))

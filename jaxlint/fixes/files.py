@@ -131,6 +131,6 @@ def attach_fixes(source: Source, findings: Sequence[Finding], relint: Relint | N
             cells = to_cells(built.fix.edits, source)
         except FixError:
             continue
-        edits = tuple(e for cell_edits in cells.values() for e in cell_edits)
+        edits = tuple(replace(e, cell=number) for number, cell_edits in cells.items() for e in cell_edits)
         out[index] = replace(findings[index], fix=replace(built.fix, edits=edits))
     return out

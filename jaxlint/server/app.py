@@ -19,6 +19,7 @@ from jaxlint.server.convert import Positions, diagnostic
 from jaxlint.server.docs import rule_summary
 from jaxlint.server.freshness import forget_run_memos
 from jaxlint.server.lint import STDIN, BufferLint, engine_path, lint_buffer, with_fixes
+from jaxlint.server.notebook import as_ipynb, cell_lint, in_cell
 from jaxlint.server.scheduler import DEBOUNCE_S, Scheduler
 from jaxlint.server.settings import ConfigError, EditorOptions, buffer_settings
 
@@ -29,10 +30,13 @@ _WATCHED = ("**/*.py", "**/*.pyi", "**/pyproject.toml", "**/jaxlint.toml", "**/.
 
 class JaxlintServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("jaxlint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        super().__init__("jaxlint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         notebook_document_sync=types.NotebookDocumentSyncOptions(notebook_selector=[
+                             types.NotebookDocumentFilterWithCells(
+                                 cells=[types.NotebookCellLanguage(language="python")], notebook="*")]))
         self.options = EditorOptions()
         self.lints: dict[str, BufferLint] = {}  # the open buffers' latest lints: nothing else is kept
-        self.open: set[str] = set()
+        self.open: set[str] = set()  # text documents and notebooks (not their cells)
         self.scheduler = Scheduler(self._lint_and_publish)
         self._said: set[str] = set()  # configuration errors shown already (each once)
         self._warm = False
@@ -40,9 +44,20 @@ class JaxlintServer(LanguageServer):
 
     # -- linting ---------------------------------------------------------------------------------
 
+    def buffer(self, uri: str) -> tuple[str | None, str, int | None]:
+        """What is linted for `uri`: its file's path (None: no file), its text and version; a notebook's
+        text is the .ipynb the CLI would read."""
+        notebook = self.workspace.get_notebook_document(notebook_uri=uri)
+        if notebook is not None:
+            return to_fs_path(uri) if uri.startswith("file:") else None, as_ipynb(notebook, self.workspace), notebook.version
+        document = self.workspace.get_text_document(uri)
+        return document.path if uri.startswith("file:") else None, document.source, document.version
+
     def lintable(self, uri: str) -> bool:
         if uri not in self.open:
             return False
+        if self.workspace.get_notebook_document(notebook_uri=uri) is not None:
+            return True
         document = self.workspace.get_text_document(uri)
         if not uri.startswith("file:"):
             return document.language_id in (None, "python")
@@ -51,17 +66,16 @@ class JaxlintServer(LanguageServer):
     async def _lint_and_publish(self, uri: str) -> None:
         if not self.lintable(uri):
             return
-        document = self.workspace.get_text_document(uri)
-        path = document.path if uri.startswith("file:") else None
+        path, text, version = self.buffer(uri)
         first = not self._project_seen and path is not None and uri not in self.lints
         cold = first and await self.scheduler.run(self._cold, path)
         if cold:  # the file alone first: a project never checked may take a while
-            quick = await self.scheduler.run(self._lint, path, document.source, document.version, True)
+            quick = await self.scheduler.run(self._lint, path, text, version, True)
             if quick is not None and uri in self.open and uri not in self.lints:
                 self.publish(uri, quick)
         token = await self._progress_begin() if cold else None
         try:
-            lint = await self.scheduler.run(self._lint, path, document.source, document.version)
+            lint = await self.scheduler.run(self._lint, path, text, version)
         finally:
             if token is not None:
                 self.work_done_progress.end(token, types.WorkDoneProgressEnd(message="done"))
@@ -119,6 +133,18 @@ class JaxlintServer(LanguageServer):
         return lint
 
     def publish(self, uri: str, lint: BufferLint) -> None:
+        notebook = self.workspace.get_notebook_document(notebook_uri=uri)
+        if notebook is None:
+            self._publish(uri, lint)
+            return
+        for cell in notebook.cells:  # every code cell: one without findings now is cleared
+            if cell.kind != types.NotebookCellKind.Code:
+                continue
+            seen = cell_lint(lint, notebook, cell.document, self.workspace)
+            if seen is not None:
+                self._publish(cell.document, seen)
+
+    def _publish(self, uri: str, lint: BufferLint) -> None:
         positions = Positions(lint.text, self.workspace.position_codec)
         shown = [diagnostic(f, positions, uri=uri) for f in lint.findings]
         shown += [diagnostic(f, positions, suppressed=True, uri=uri) for f in lint.suppressed]
@@ -130,7 +156,7 @@ class JaxlintServer(LanguageServer):
         if not self.lintable(uri):
             return None
         for _ in range(3):
-            version = self.workspace.get_text_document(uri).version
+            version = self.buffer(uri)[2]
             lint = self.lints.get(uri)
             if lint is not None and lint.version == version:
                 return lint
@@ -222,6 +248,32 @@ def did_close(ls: JaxlintServer, params: types.DidCloseTextDocumentParams) -> No
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
 
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+def did_open_notebook(ls: JaxlintServer, params: types.DidOpenNotebookDocumentParams) -> None:
+    ls.open.add(params.notebook_document.uri)
+    ls.scheduler.request(params.notebook_document.uri)
+
+
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+def did_change_notebook(ls: JaxlintServer, params: types.DidChangeNotebookDocumentParams) -> None:
+    ls.scheduler.request(params.notebook_document.uri, DEBOUNCE_S)
+
+
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
+def did_save_notebook(ls: JaxlintServer, params: types.DidSaveNotebookDocumentParams) -> None:
+    ls.relint_all()
+
+
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+def did_close_notebook(ls: JaxlintServer, params: types.DidCloseNotebookDocumentParams) -> None:
+    uri = params.notebook_document.uri
+    ls.open.discard(uri)
+    ls.scheduler.forget(uri)
+    ls.lints.pop(uri, None)
+    for cell in params.cell_text_documents:
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=cell.uri, diagnostics=[]))
+
+
 @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
 def did_change_watched_files(ls: JaxlintServer, params: types.DidChangeWatchedFilesParams) -> None:
     # Any module may be a caller or a helper of an open buffer, and a configuration file changes
@@ -240,18 +292,22 @@ def did_change_configuration(ls: JaxlintServer, params: types.DidChangeConfigura
                 types.CodeActionOptions(code_action_kinds=KINDS, resolve_provider=True))
 async def code_action(ls: JaxlintServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
     uri = params.text_document.uri
-    lint = await ls.current(uri)
-    if lint is None:
+    notebook = ls.workspace.get_notebook_document(cell_uri=uri)
+    lint = await ls.current(notebook.uri if notebook is not None else uri)
+    shown = lint if lint is None or notebook is None else cell_lint(lint, notebook, uri, ls.workspace)
+    if lint is None or shown is None:
         return None
-    positions = Positions(lint.text, ls.workspace.position_codec)
+    positions = Positions(shown.text, ls.workspace.position_codec)
     only = params.context.only
     actions = []
     if wanted(types.CodeActionKind.QuickFix, only):
-        findings = touching(lint, positions, params.range)
+        findings = touching(shown, positions, params.range)
         if any(f.fixable for f in findings):  # fixes are built when first asked for, once per version
-            findings = await ls.scheduler.run(_with_fixes, ls, lint, findings)
-        actions = line_actions(uri, lint, positions, findings)
-    if wanted(FIX_ALL, only) and any_fixable(lint):
+            findings = await ls.scheduler.run(_with_fixes, ls, lint, findings)  # a notebook's, on it whole
+        if notebook is not None:
+            findings = [in_cell(f) for f in findings]
+        actions = line_actions(uri, shown, positions, findings)
+    if wanted(FIX_ALL, only) and notebook is None and any_fixable(lint):  # a notebook: one fix at a time
         if _resolves_edits(ls):  # built when picked: building runs the fix loop
             actions.append(types.CodeAction(title="jaxlint: fix all", kind=FIX_ALL,
                                             data={"uri": uri, "version": lint.version}))
@@ -302,8 +358,12 @@ async def code_action_resolve(ls: JaxlintServer, action: types.CodeAction) -> ty
 
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 def hover(ls: JaxlintServer, params: types.HoverParams) -> types.Hover | None:
-    lint = ls.lints.get(params.text_document.uri)
-    if lint is None or lint.version != ls.workspace.get_text_document(params.text_document.uri).version:
+    uri = params.text_document.uri
+    notebook = ls.workspace.get_notebook_document(cell_uri=uri)
+    lint = ls.lints.get(notebook.uri if notebook is not None else uri)
+    if lint is not None and notebook is not None:
+        lint = cell_lint(lint, notebook, uri, ls.workspace) if lint.version == notebook.version else None
+    if lint is None or lint.version != ls.workspace.get_text_document(uri).version:
         return None
     positions = Positions(lint.text, ls.workspace.position_codec)
     here = positions.location(params.position)

@@ -115,12 +115,21 @@ def with_fixes(lint: BufferLint, findings: Sequence[Finding]) -> list[Finding]:
                                 incoming=lint.result.incoming, tree=tree).findings
 
         try:
-            built = attach_fixes(Source(lint.text), todo, again)
+            built = attach_fixes(_source(lint), todo, again)
         except Exception:  # a bug in the fix machinery: the findings go unfixed, as in `check`
             built = [replace(f, fix=None) for f in todo]
         built = withdraw_outside_callers(built, lint.path, project_modules([lint.path], config))
         lint.built.update(zip(todo, built))
     return [lint.built.get(f, f) for f in findings]
+
+
+def _source(lint: BufferLint) -> Source:
+    """The buffer as the engine reads it: a notebook's code cells joined, with the way back to its cells."""
+    if lint.settings.settings.notebook(lint.path):
+        from jaxlint.notebooks import load
+
+        return load(lint.text)
+    return Source(lint.text)
 
 
 def relint(lint: BufferLint):
