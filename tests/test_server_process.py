@@ -114,3 +114,45 @@ def test_a_fresh_checkout_gets_diagnostics_with_stdin_held_open_and_nothing_is_l
     alive = [c for c in children if Path(f"/proc/{c}/stat").exists()
              and Path(f"/proc/{c}/stat").read_text().split()[2] != "Z"]
     assert alive == []
+
+
+def test_shutdown_during_the_projects_first_analysis_ends_the_server_at_once(tmp_path: Path) -> None:
+    # the editor quits while the project is still analysed: `shutdown` cancels the lint in hand, whose
+    # engine thread would otherwise finish and report to a client that is gone, with the server waiting
+    pytest.importorskip("pygls")
+    import time
+
+    module = "import jax\n\n" + "".join(f"@jax.jit\ndef f{i}(x):\n    return x * {i}\n\n\n" for i in range(40))
+    for n in range(300):  # a second or more of analysis
+        (tmp_path / f"m{n:03}.py").write_text(module, encoding="utf-8")
+    server = subprocess.Popen([sys.executable, "-m", "jaxlint", "server"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+    received: list = []
+    import threading
+
+    threading.Thread(target=_read_messages, args=(server.stdout, received), daemon=True).start()
+    uri = (tmp_path / "m000.py").as_uri()
+    for payload in ({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                     "params": {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}}},
+                    {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+                    {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                        "uri": uri, "languageId": "python", "version": 1,
+                        "text": (tmp_path / "m000.py").read_text()}}}):
+        server.stdin.write(_message(payload))
+    server.stdin.flush()
+    try:
+        deadline = time.monotonic() + 30
+        while not any(m.get("method") == "textDocument/publishDiagnostics" for m in received):
+            assert time.monotonic() < deadline, received  # the file alone: the project's analysis is under way
+            time.sleep(0.02)
+        asked = time.monotonic()
+        server.stdin.write(_message({"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": None}) +
+                           _message({"jsonrpc": "2.0", "method": "exit", "params": None}))
+        server.stdin.close()
+        assert server.wait(10) == 0
+        assert time.monotonic() - asked < 2.0
+    finally:
+        server.kill()
+    assert b"Traceback" not in server.stderr.read()
+    time.sleep(0.5)
+    assert subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True).stdout == b""

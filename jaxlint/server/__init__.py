@@ -13,7 +13,8 @@ INSTALL_HINT = ("jaxlint: error: `jaxlint server` needs pygls and lsprotocol, wh
 
 
 def serve() -> int:
-    """Run the server on stdin/stdout until the client says exit; the exit code (0 after shutdown)."""
+    """Run the server on stdin/stdout until the client says exit, then exit (0 after shutdown); 2
+    without the extra."""
     try:
         import lsprotocol.types  # noqa: F401
         import pygls.lsp.server  # noqa: F401

@@ -8,6 +8,7 @@ import multiprocessing
 import os
 import sys
 import traceback
+from typing import NoReturn
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -386,16 +387,19 @@ def shutdown(ls: JaxlintServer, params: None) -> None:
     ls.scheduler.stop()
 
 
-def run() -> int:
-    """Serve stdin/stdout; 0 when the client shut the server down before `exit` (LSP's rule), else 1.
-    A lint still running then (a cold project) is not waited for: its workers end, and the process."""
+def run() -> NoReturn:
+    """Serve stdin/stdout; exit 0 when the client shut the server down before `exit` (LSP's rule), else 1.
+    The engine's thread is never waited for: a lint may still be running (a cold project, or one that
+    `shutdown` cancelled while in the engine), and its publication would only fail on a closed pipe.
+    Its workers end, then the process."""
     server.start_io()
     if interrupts.received():  # Ctrl-C or SIGTERM: pygls took the KeyboardInterrupt as the end of input
         interrupts.end_now()
     code = 0 if server.protocol._shutdown else 1
-    if server.scheduler.busy:
-        for child in multiprocessing.active_children():
-            child.terminate()
+    for child in multiprocessing.active_children():
+        child.terminate()
+    try:
         sys.stdout.flush()
-        os._exit(code)
-    return code
+    except Exception:  # the client is gone
+        pass
+    os._exit(code)

@@ -28,7 +28,6 @@ class Scheduler:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxlint-lint")
         self._pending: dict[str, _Pending] = {}  # one per open buffer at most
         self._turn: asyncio.Lock | None = None  # one lint at a time; made in the loop that uses it
-        self._running = 0  # calls handed to the engine's thread and not yet back
         self._stopped = False  # after shutdown: nothing more is linted
 
     def request(self, uri: str, delay: float = 0.0) -> asyncio.Task:
@@ -64,16 +63,7 @@ class Scheduler:
         after `stop`, the caller is cancelled (the thread takes no more work)."""
         if self._stopped:
             raise asyncio.CancelledError
-        self._running += 1
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
-        finally:
-            self._running -= 1
-
-    @property
-    def busy(self) -> bool:
-        """The engine's thread has work in hand or queued."""
-        return self._running > 0
+        return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
 
     def forget(self, uri: str) -> None:
         pending = self._pending.pop(uri, None)
