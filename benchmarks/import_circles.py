@@ -5,8 +5,8 @@
 An edge is any import of a jaxlint module, at module level or inside a function (a lazy import
 still ties the two files together); imports under `if TYPE_CHECKING:` are left out, as they
 never run, unless --type-checking asks for them (the graph a type checker reads). A circle is a strongly connected component of more than one file. Also lists each
-file of jaxlint/semantic/ or jaxlint/project/ that imports a rule, and each import of
-jaxlint/knowledge/ (the bottom layer) from outside it.
+file of jaxlint/semantic/ or jaxlint/project/ that imports a rule, and each import from the bottom
+layer (jaxlint/knowledge/ and jaxlint/written.py) of a module above it.
 """
 
 from __future__ import annotations
@@ -108,9 +108,13 @@ def rules_imported_below(graph: dict[str, set[str]]) -> list[str]:
                   for target in targets if target.startswith("jaxlint.rules"))
 
 
+# The bottom layer: JAX's API as data, and how an expression is written (pure `ast`); it imports nothing above it.
+BOTTOM = ("jaxlint.knowledge", "jaxlint.written")
+
+
 def knowledge_imports_above(graph: dict[str, set[str]]) -> list[str]:
-    return sorted(f"{module} → {target}" for module, targets in graph.items() if module.startswith("jaxlint.knowledge")
-                  for target in targets if not target.startswith("jaxlint.knowledge"))
+    return sorted(f"{module} → {target}" for module, targets in graph.items() if module.startswith(BOTTOM)
+                  for target in targets if not target.startswith(BOTTOM))
 
 
 def main() -> int:

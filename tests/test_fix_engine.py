@@ -284,18 +284,16 @@ def _reuses(count: int) -> str:
 
 def test_many_alike_findings_in_one_function_cost_linear_time() -> None:
     """Whether each fix's finding comes back is looked up, not compared with every alike finding
-    found again (that was quadratic: 8,000 reuses took a minute)."""
-    import time
+    found again (that was quadratic: 8,000 reuses took a minute). Counted in calls, not timed."""
+    from tests.test_scaling import calls
 
-    def cpu(count: int) -> float:
-        started = time.process_time()
+    def check(count: int) -> None:
         result = check_source(Source(_reuses(count)), "gen.py", Settings(), frozenset({"JAX102"}))
         assert len(result.findings) == count - 1
-        return time.process_time() - started
 
-    cpu(50)  # imports
-    small, large = cpu(400), cpu(3200)
-    assert large < 20 * small, f"8x the findings took {large / small:.1f}x the time"
+    check(50)  # imports
+    small, large = calls(lambda: check(200)), calls(lambda: check(1600))
+    assert large < 16 * small, f"8x the findings made {large / small:.1f}x the calls"
 
 
 def test_fixes_built_on_the_text_do_not_import_libcst() -> None:

@@ -199,15 +199,10 @@ class Observer:
                         "count": count})
 
 
-def install(out: str, root: str, checks: list[str] | None = None) -> Observer:
-    """Observe this process; with `checks`, run JAX's debug checks instead (observe_checks.py):
-    they change what compiles, so nothing else is observed in such a run."""
+def install(out: str, root: str) -> Observer:
+    """Observe this process: compilations, host reads, calls (a run under JAX's checks is
+    observe_checks.py's)."""
     observer = Observer(out, root)
-    if checks:
-        from jaxlint.verify import observe_checks
-
-        observe_checks.install(observer, checks)
-        return observer
     jax.monitoring.register_event_duration_secs_listener(observer.on_duration)
     _wrap_host_value(observer.on_host_read)
     _watch_calls(observer)

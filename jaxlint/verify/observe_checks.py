@@ -24,7 +24,10 @@ import jax
 from jaxlint.verify.observe import Observer, jit_call, test_running
 
 
-def install(observer: Observer, checks: frozenset[str] | list[str]) -> None:
+def install(out: str, root: str, checks: frozenset[str] | list[str]) -> Observer:
+    """Run this process under JAX's checks named in `checks`: they change what compiles, so nothing
+    else is observed in such a run (observe.py observes the plain runs)."""
+    observer = Observer(out, root)
     for check, hook in (("key_reuse", _key_reuse), ("nan", _nans), ("leak", _leaks)):
         if check not in checks:
             continue
@@ -33,6 +36,7 @@ def install(observer: Observer, checks: frozenset[str] | list[str]) -> None:
         except (ImportError, AttributeError) as exc:
             observer.write({"kind": "limit", "text": f"{check} is not checked with JAX {jax.__version__}: "
                                                      f"{type(exc).__name__}: {exc}"})
+    return observer
 
 
 class _Seen:

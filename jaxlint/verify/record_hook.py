@@ -384,9 +384,11 @@ def _jaxlint_module(folder: str, name: str) -> Any:
 def _observe(recorder: Recorder, spec: dict[str, Any]) -> None:
     """Watch what JAX does in this process (observe.py), from jaxlint's own folder."""
     try:
-        observe = _jaxlint_module(spec["jaxlint"], "observe")
-        recorder.observer = observe.install(recorder.out.replace(".pkl", ".observed.jsonl"), spec["root"],
-                                            spec.get("checks"))
+        out, checks = recorder.out.replace(".pkl", ".observed.jsonl"), spec.get("checks")
+        if checks:
+            recorder.observer = _jaxlint_module(spec["jaxlint"], "observe_checks").install(out, spec["root"], checks)
+        else:
+            recorder.observer = _jaxlint_module(spec["jaxlint"], "observe").install(out, spec["root"])
     except Exception as exc:  # noqa: BLE001 - the program goes on, unobserved
         recorder.write({"path": "", "qualname": "", "kind": "failed", "reason": f"observing the run: {_said(exc)}"})
 
