@@ -252,9 +252,10 @@ def _build_stamp() -> str:
 
 def _encode(result: FileResult) -> tuple:
     summary = None if result.summary is None else encode_summary(result.summary)
-    findings = tuple((f.code, f.name, f.severity, f.message, f.location.row, f.location.column, f.end_location.row,
+    # enums as their text: marshal takes only the built-in types
+    findings = tuple((f.code, f.name, str(f.severity), f.message, f.location.row, f.location.column, f.end_location.row,
                       f.end_location.column, f.function, _encode_fix(f.fix), f.noqa_row, f.cell, f.context,
-                      f.fixable, f.fix_data, tuple((r.row, r.message, r.cell) for r in f.related), f.statement_row,
+                      f.fixable and str(f.fixable), f.fix_data, tuple((r.row, r.message, r.cell) for r in f.related), f.statement_row,
                       f.cited)
                      for f in result.findings)
     return summary, tuple(sorted(result.asked, key=repr)), findings
@@ -265,7 +266,7 @@ def _encode_fix(fix: Fix | None) -> tuple | None:
         return None
     edits = tuple((e.content, e.location.row, e.location.column, e.end_location.row, e.end_location.column, e.cell)
                   for e in fix.edits)
-    return (fix.applicability, fix.message, edits)
+    return (str(fix.applicability), fix.message, edits)
 
 
 def _decode(entry: tuple, path: str, incoming: Incoming | None) -> FileResult:

@@ -12,6 +12,7 @@ import click
 
 from jaxlint import __version__, interrupts
 from jaxlint.command_settings import known_codes, resolve_settings
+from jaxlint.exit_status import ExitStatus
 from jaxlint.config import (
     ConfigError,
     Settings,
@@ -24,7 +25,6 @@ from jaxlint.config import (
 )
 
 OUTPUT_FORMATS = ("text", "json", "json-lines", "github", "sarif", "junit", "gitlab")
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 TARGET_VERSIONS = tuple(f"py3{minor}" for minor in range(8, 15))
 
 
@@ -79,7 +79,7 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except ConfigError as exc:
             click.echo(f"jaxlint: error: {exc}", err=True)
-            ctx.exit(EXIT_ERROR)
+            ctx.exit(ExitStatus.ERROR)
         except click.exceptions.NoArgsIsHelpError:
             raise
         except click.UsageError as exc:  # a command's options (`jaxlint check --bogus`), an unknown command
@@ -94,7 +94,7 @@ def _usage_error(exc: click.UsageError, command: str) -> NoReturn:
     message = message[:1].lower() + message[1:] if message[1:2].islower() else message
     where = exc.ctx.command_path if exc.ctx is not None else command
     click.echo(f"jaxlint: error: {message} (see `{where} --help`)", err=True)
-    raise click.exceptions.Exit(EXIT_ERROR)
+    raise click.exceptions.Exit(ExitStatus.ERROR)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

@@ -3,7 +3,37 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+class Applicability(StrEnum):
+    """Whether `--fix` applies a fix (safe) or only `--fix --unsafe-fixes` does (unsafe)."""
+
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+
+
+class FixClass(StrEnum):
+    """What a rule's fixes are, in the catalog: always safe, always unsafe, safe for some findings, none."""
+
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+    SOMETIMES = "sometimes"
+    NONE = "none"
+
+
+def _as(kind: type, instance: Any, name: str) -> None:
+    """A frozen dataclass's field as its enum: the values are given as text (declarations, the cache)."""
+    value = getattr(instance, name)
+    if value is not None and not isinstance(value, kind):
+        object.__setattr__(instance, name, kind(value))
 
 
 @dataclass(frozen=True)
@@ -24,9 +54,12 @@ class Edit:
 
 @dataclass(frozen=True)
 class Fix:
-    applicability: str  # "safe" | "unsafe"
+    applicability: Applicability
     message: str
     edits: tuple[Edit, ...] = ()
+
+    def __post_init__(self) -> None:
+        _as(Applicability, self, "applicability")
 
 
 @dataclass(frozen=True)
@@ -43,7 +76,7 @@ class Related:
 class Finding:
     code: str
     name: str
-    severity: str  # "error" | "warning" | "info"
+    severity: Severity
     message: str
     filename: str
     location: Location
@@ -54,8 +87,8 @@ class Finding:
     cell: int | None = None  # 1-based notebook cell; rows are then within the cell
     # Source lines of the span (first few), for the code frame of the text output.
     context: tuple[str, ...] = field(default=(), compare=False)
-    # Which fix the rule intends ("safe"/"unsafe"), known before any fix is built; only `fix` is advertised.
-    fixable: str | None = None
+    # Which fix the rule intends, known before any fix is built; only `fix` is advertised.
+    fixable: Applicability | None = None
     # Rule-specific facts the fix builder needs (plain JSON-able data).
     fix_data: Any = field(default=None, compare=False)
     # The places the message names as its evidence (SARIF's relatedLocations, the editor's
@@ -65,6 +98,10 @@ class Finding:
     # other rows the message cites (`already consumed on line 364`).
     statement_row: int | None = field(default=None, compare=False)
     cited: tuple[int, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        _as(Severity, self, "severity")
+        _as(Applicability, self, "fixable")
 
     def fixed_by(self, unsafe: bool) -> bool:
         """Whether `--fix` (with `--unsafe-fixes` when `unsafe`) applies this finding's built fix."""
@@ -81,6 +118,10 @@ class RuleInfo:
 
     code: str
     name: str
-    severity: str
-    fix: str  # "safe" | "unsafe" | "sometimes" | "none"
+    severity: Severity
+    fix: FixClass
     summary: str
+
+    def __post_init__(self) -> None:
+        _as(Severity, self, "severity")
+        _as(FixClass, self, "fix")

@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import NoReturn
 
+from jaxlint.exit_status import ExitStatus
+
 GRACE_S = 0.7  # for the unwinding; the whole end stays within a second
 MESSAGE = b"jaxlint: interrupted\n"
 
@@ -37,8 +39,8 @@ def received() -> bool:
     return _received is not None
 
 
-def exit_code() -> int:
-    return 128 + (_received or signal.SIGINT)
+def exit_code() -> ExitStatus:
+    return ExitStatus.TERMINATED if _received == signal.SIGTERM else ExitStatus.INTERRUPTED
 
 
 @contextmanager

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from jaxlint import noqa, notebooks
 from jaxlint.config import is_notebook
 from jaxlint.diagnostics import Edit, Finding, Location
+from jaxlint.exit_status import ExitStatus
 from jaxlint.fixes.write import Encoded, WriteError, write_fixed
 from jaxlint.paths import read_file
 from jaxlint.results import FileResult
@@ -76,7 +77,7 @@ def add_noqa(files: Sequence[str], results: Sequence[FileResult], quiet: bool = 
         added += count
     if added and not quiet:
         print(f"Added {added} noqa directive{'s' * (added != 1)}.", file=sys.stderr)
-    return 2 if failed else 0
+    return ExitStatus.ERROR if failed else ExitStatus.CLEAN
 
 
 def _warn(message: str, silent: bool) -> None:

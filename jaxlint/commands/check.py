@@ -14,12 +14,12 @@ from jaxlint.config import ConfigError, Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.discovery import discover
 from jaxlint.engine import ProjectStats, check_paths
+from jaxlint.exit_status import ExitStatus
 from jaxlint.progress import Progress, wanted
 from jaxlint.project.callers import OtherModules, project_modules, withdraw_in_results
 from jaxlint.project.context import context_files
 from jaxlint.results import FileResult
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 STDIN = "-"  # the path that means "read the source from stdin"
 
 
@@ -57,7 +57,7 @@ def run_check(options: CheckOptions, settings: Settings, enabled: set[str]) -> i
         output = _output_file(options.output_file, options.silent)
     except OSError as exc:
         print(f"jaxlint: error: --output-file {options.output_file}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_ERROR
+        return ExitStatus.ERROR
     with output or nullcontext(sys.stderr if editor else sys.stdout) as report:
         return _run(stdin_name, options, settings, frozenset(enabled), report)
 
@@ -75,7 +75,7 @@ def _run(stdin_name: str | None, options: CheckOptions, settings: Settings, code
             found = discover(options.paths or ["."], settings, options.force_exclude)
         except ConfigError as exc:
             print(f"jaxlint: error: {exc}", file=sys.stderr)
-            return EXIT_ERROR
+            return ExitStatus.ERROR
         files, unreadable = found.files, found.errors
         for warning in found.warnings if not options.quiet else ():
             print(f"jaxlint: warning: {warning}", file=sys.stderr)
@@ -91,7 +91,7 @@ def _run(stdin_name: str | None, options: CheckOptions, settings: Settings, code
         from jaxlint.commands.add_noqa import add_noqa
 
         return max(add_noqa(files, results, options.quiet, settings.notebook, options.silent),
-                   EXIT_ERROR if errors else EXIT_CLEAN)
+                   ExitStatus.ERROR if errors else ExitStatus.CLEAN)
     return _fix_and_report(files, results, stdin, len(errors), options, settings, codes, report, others)
 
 
@@ -105,23 +105,23 @@ def _fix_and_report(files: list[str], results: list[FileResult], stdin: bytes | 
 
         outcome = run_fixes(files, results, stdin, options, settings, codes, report, others)
         if options.diff:
-            return EXIT_ERROR if errors else (EXIT_FINDINGS if outcome.changed else EXIT_CLEAN)
+            return ExitStatus.ERROR if errors else (ExitStatus.FINDINGS if outcome.changed else ExitStatus.CLEAN)
         results, fixed_any, write_failed = outcome.results, outcome.changed, outcome.write_failed
         listing = fixes_listing(outcome.fixed) if options.show_fixes and not options.silent else ""
     if options.fix_only:  # as ruff: what is left is neither reported nor a reason to exit 1
         print(listing, end="", file=report if options.output_format == "text" else sys.stderr)
         if errors or write_failed:
-            return EXIT_ERROR
-        return EXIT_FINDINGS if options.exit_non_zero_on_fix and fixed_any and not options.exit_zero else EXIT_CLEAN
+            return ExitStatus.ERROR
+        return ExitStatus.FINDINGS if options.exit_non_zero_on_fix and fixed_any and not options.exit_zero else ExitStatus.CLEAN
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
     _report(findings, options, report, errors)
     if listing:
         print(listing, end="", file=report if options.output_format == "text" else sys.stderr)
     if errors or write_failed:
-        return EXIT_ERROR
+        return ExitStatus.ERROR
     if options.exit_zero:
-        return EXIT_CLEAN
-    return EXIT_FINDINGS if findings or (options.exit_non_zero_on_fix and fixed_any) else EXIT_CLEAN
+        return ExitStatus.CLEAN
+    return ExitStatus.FINDINGS if findings or (options.exit_non_zero_on_fix and fixed_any) else ExitStatus.CLEAN
 
 
 def _stdin_name(options: CheckOptions) -> str | None:

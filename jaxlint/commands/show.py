@@ -9,22 +9,19 @@ import sys
 from pathlib import Path
 
 from jaxlint.commands.check import CheckOptions
-from jaxlint.config import ConfigError, Settings
+from jaxlint.config import Settings
 from jaxlint.discovery import discover
+from jaxlint.exit_status import ExitStatus
 
 
 def show_files(options: CheckOptions, settings: Settings) -> int:
     """The files a check would analyse, absolute and sorted, one per line (as ruff)."""
-    try:
-        found = discover(options.paths or ["."], settings, options.force_exclude)
-    except ConfigError as exc:
-        print(f"jaxlint: error: {exc}", file=sys.stderr)
-        return 2
+    found = discover(options.paths or ["."], settings, options.force_exclude)
     for error in found.errors:
         print(f"jaxlint: error: {error}", file=sys.stderr)
     for path in sorted(os.path.abspath(f) for f in found.files):
         print(path)
-    return 2 if found.errors else 0
+    return ExitStatus.ERROR if found.errors else ExitStatus.CLEAN
 
 
 def show_settings(options: CheckOptions, settings: Settings, enabled: set[str]) -> int:

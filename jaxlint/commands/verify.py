@@ -14,6 +14,7 @@ from jaxlint.config import ConfigError, Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.discovery import discover
 from jaxlint.engine import check_paths
+from jaxlint.exit_status import ExitStatus
 from jaxlint.paths import module_name
 from jaxlint.project.context import context_files
 from jaxlint.project.incoming import Incoming
@@ -25,7 +26,6 @@ from jaxlint.verify.observed import CHECKS
 if TYPE_CHECKING:
     from jaxlint.verify.recording import Recording
 
-EXIT_CLEAN, EXIT_CONFIRMED, EXIT_ERROR = 0, 1, 2
 _RUN_LIMIT_S = 600.0  # the recorded command's time limit, at least (else 10 × the per-function timeout)
 
 
@@ -51,14 +51,14 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
 
     if importlib.util.find_spec("jax") is None:
         print("jaxlint: error: `jaxlint verify` needs JAX: pip install 'jaxlint[verify]'", file=sys.stderr)
-        return EXIT_ERROR
+        return ExitStatus.ERROR
     examples = options.examples or settings.verify_examples
     if examples is not None and not os.path.isfile(examples):
         raise ConfigError(f"examples file {examples}: no such file")
     broken = _syntax_error(examples) if examples else None
     if broken is not None:  # nothing would get its inputs: stop before running anything
         print(f"jaxlint: error: {broken}; nothing was verified", file=sys.stderr)
-        return EXIT_ERROR
+        return ExitStatus.ERROR
     timeout = options.timeout or settings.verify_timeout
     found = discover(options.paths, settings)
     for warning in found.warnings:
@@ -114,10 +114,10 @@ def run_verify(options: VerifyOptions, settings: Settings, enabled: set[str]) ->
     for problem in problems:
         print(f"jaxlint: error: examples file {problem}", file=sys.stderr)
     if errors or problems:
-        return EXIT_ERROR
+        return ExitStatus.ERROR
     observed = {o["kind"] for o in reporter.extra.get("observed") or []}
     failing = reporter.failing(options.fail_on) or bool(observed & options.fail_on_observed)
-    return EXIT_CONFIRMED if failing else EXIT_CLEAN
+    return ExitStatus.FINDINGS if failing else ExitStatus.CLEAN
 
 
 OBSERVED_KINDS = ("recompile", "eager_compile", "host_sync", "stale_global", *CHECKS)

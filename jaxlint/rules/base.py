@@ -6,6 +6,8 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from jaxlint.diagnostics import Applicability, Severity
+
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
     from jaxlint.semantic.scopes import Scope
 
@@ -18,8 +20,8 @@ class Report:
     node: ast.AST
     message: str
     scope: Scope
-    severity: str | None = None  # overrides the rule's default severity
-    fixable: str | None = None  # "safe" | "unsafe" when the rule can fix this one
+    severity: Severity | str | None = None  # overrides the rule's default severity
+    fixable: Applicability | str | None = None  # when the rule can fix this one
     fix_data: Any = None
     lines: tuple[int, ...] = ()  # module rows the message names as `line N` (rewritten for notebook cells)
     related: tuple[tuple[int, str], ...] = ()  # (module row, what happens there): the evidence's steps

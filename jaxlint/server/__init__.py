@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import sys
 
+from jaxlint.exit_status import ExitStatus
+
 # Never the package index's `jaxlint`, which is another project: a clone, or the git repository.
 INSTALL_HINT = ("jaxlint: error: `jaxlint server` needs pygls and lsprotocol, which the `server` extra installs: "
                 "from a clone, pip install -e \".[server]\"; from the git repository, "
@@ -20,7 +22,7 @@ def serve() -> int:
         import pygls.lsp.server  # noqa: F401
     except ImportError:
         print(INSTALL_HINT, file=sys.stderr)
-        return 2
+        return ExitStatus.ERROR
     from jaxlint.server.app import run
 
     return run()
