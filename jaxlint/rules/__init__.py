@@ -1,6 +1,6 @@
 """The rule registry: every package here named `jaxNNN_*` is one rule, in one place. Its `__init__`
 declares it (CODE, NAME, SEVERITY, FIX, SUMMARY); `check.py` finds it in the model, `fix.py` builds
-its fix (libcst) and `experiment.py` verifies it (JAX). Each part is imported only when it is
+its fix and `experiment.py` verifies it (JAX), each as parts.py's protocols say. Each part is imported only when it is
 needed, so a check-only run imports neither libcst nor JAX."""
 
 from __future__ import annotations
@@ -14,8 +14,12 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING, cast
 
 from jaxlint.diagnostics import RuleInfo
+
+if TYPE_CHECKING:  # the protocols cost import time; a run only needs the modules
+    from jaxlint.rules.parts import CheckPart
 
 SYNTAX_ERROR = RuleInfo("JAX000", "syntax-error", "error", "none", "The file does not parse.")
 INTERNAL_ERROR = RuleInfo("JAX999", "internal-error", "error", "none", "jaxlint crashed on this file.")
@@ -32,8 +36,8 @@ class Rule:
     def code(self) -> str:
         return self.info.code
 
-    def check_module(self) -> ModuleType:
-        return importlib.import_module(f"{self.package}.check")
+    def check_module(self) -> CheckPart:
+        return cast("CheckPart", importlib.import_module(f"{self.package}.check"))
 
     def has(self, part: str) -> bool:
         """Whether the rule has this part (`fix`, `experiment`), without importing it."""

@@ -15,9 +15,9 @@ import jax
 import numpy as np
 
 from jaxlint.verify.harness import (
-    added_parameters,
     Inputs,
     Subject,
+    added_parameters,
     compare_fixed,
     compiled,
     differences,
@@ -65,7 +65,7 @@ def run(subject: Subject) -> Verdict:
     for index, inputs in enumerate(subject.inputs):
         try:
             verdict = _experiment(subject, inputs, change)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001
             outcomes.append(failure(exc, subject))
             continue
         with_input_set(verdict.evidence, subject, index)

@@ -443,6 +443,7 @@ def _report(model: Model, stmt: ast.stmt, target: ast.Subscript, base: ast.expr,
                                 f"use `{name}.at[{index}]` and rebind `{name}`", scope)
         replacement = f"{name} = {name}.at[{index}].{method}({value})"
     else:
+        method = "set"
         replacement = f"{name} = {name}.at[{index}].set({snippet(stmt.value)})"
     fixable = applicability if isinstance(base, ast.Name) and (
         len(indices) == 1 or all(_plain(i) for i in indices)) else None
@@ -450,7 +451,8 @@ def _report(model: Model, stmt: ast.stmt, target: ast.Subscript, base: ast.expr,
         return Report(stmt, f"In-place update of JAX array `{name}`; JAX arrays are immutable, so the caller's "
                             f"array cannot change: return `{replacement.split(' = ', 1)[1]}` and use the result",
                       scope)
-    return Report(stmt, f"In-place update of JAX array `{name}`; use `{replacement}`", scope, fixable=fixable)
+    return Report(stmt, f"In-place update of JAX array `{name}`; use `{replacement}`", scope, fixable=fixable,
+                  fix_data={"method": method})
 
 
 def _meant_for_the_caller(model: Model, stmt: ast.stmt, base: ast.Name, scope: Scope) -> bool:

@@ -21,7 +21,8 @@ REMOVES_FINDING = True
 
 
 def message(finding: Finding) -> str:
-    return "Replace with `.at[].set()`" if "].set(" in finding.message else "Replace with a `.at[]` update"
+    method = (finding.fix_data or {}).get("method")  # the check's, never read off its message
+    return "Replace with `.at[].set()`" if method == "set" else "Replace with a `.at[]` update"
 
 
 def build_text(ctx: TextContext, finding: Finding) -> list[Edit]:

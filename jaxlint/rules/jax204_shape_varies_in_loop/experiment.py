@@ -1,23 +1,6 @@
-"""Run the function that holds the loop and count the callee's compilations (JAX's compile events);
-for the fix, the same run of the fixed function beside it."""
+"""JAX204's experiment: the loop's run, counting the callee's compilations, and the fixed function's beside
+it (verify/compile_count_experiment.py, shared with the other rule that predicts recompilation in a loop)."""
 
-from __future__ import annotations
+from jaxlint.verify.compile_count_experiment import check_fix, predicted, run
 
-from jaxlint.verify.device_lock import device_lock
-from jaxlint.verify.harness import Subject
-from jaxlint.verify.jobs import Verdict
-from jaxlint.verify.recompiles import count_compilations, fix_compiles_less
-
-
-def predicted(exc: BaseException) -> bool:
-    return False  # the rule predicts slowness, not an error
-
-
-def run(subject: Subject) -> Verdict:
-    with device_lock():  # the run is timed: no other module's timings meanwhile
-        return count_compilations(subject)
-
-
-def check_fix(original: Subject, fixed: Subject) -> Verdict:
-    with device_lock():
-        return fix_compiles_less(original, fixed)
+__all__ = ["check_fix", "predicted", "run"]
