@@ -71,7 +71,7 @@ class Cache:
             with open(os.path.join(self._entries, key), "rb") as handle:
                 _mark_used(handle)
                 return _decode(marshal.load(handle), path, incoming)
-        except Exception:  # missing, unreadable or corrupt: recompute
+        except Exception:  # noqa: BLE001 - missing, unreadable or corrupt: recompute
             return None
 
     def put(self, key: str, result: FileResult) -> None:
@@ -184,7 +184,7 @@ def _digest(data: bytes | None) -> str | None:
 def _recorded_digests(path: Path) -> dict[str, tuple[tuple, str]]:
     try:
         recorded = marshal.loads(path.read_bytes())
-    except Exception:  # none yet, unreadable or corrupt: every file is read
+    except Exception:  # noqa: BLE001 - none yet, unreadable or corrupt: every file is read
         return {}
     return recorded if isinstance(recorded, dict) else {}
 
@@ -243,7 +243,8 @@ def _build_stamp() -> str:
     (each CI run's, with new file times) keeps it."""
     package = Path(__file__).parent
     modules = [*package.glob("*.py"), *package.glob("rules/**/*.py"), *package.glob("semantic/*.py"),
-               *package.glob("fixes/*.py"), *package.glob("project/*.py"), *package.glob("knowledge/*.py")]  # the findings carry their built fixes
+               *package.glob("fixes/*.py"), *package.glob("project/*.py"),
+               *package.glob("knowledge/*.py")]  # the findings carry their built fixes
     digest = blake2b(digest_size=16)
     for path in sorted(modules):
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
@@ -255,8 +256,8 @@ def _encode(result: FileResult) -> tuple:
     # enums as their text: marshal takes only the built-in types
     findings = tuple((f.code, f.name, str(f.severity), f.message, f.location.row, f.location.column, f.end_location.row,
                       f.end_location.column, f.function, _encode_fix(f.fix), f.noqa_row, f.cell, f.context,
-                      f.fixable and str(f.fixable), f.fix_data, tuple((r.row, r.message, r.cell) for r in f.related), f.statement_row,
-                      f.cited)
+                      f.fixable and str(f.fixable), f.fix_data, tuple((r.row, r.message, r.cell) for r in f.related),
+                      f.statement_row, f.cited)
                      for f in result.findings)
     return summary, tuple(sorted(result.asked, key=repr)), findings
 

@@ -12,7 +12,6 @@ import click
 
 from jaxlint import __version__, interrupts
 from jaxlint.command_settings import known_codes, resolve_settings
-from jaxlint.exit_status import ExitStatus
 from jaxlint.config import (
     ConfigError,
     Settings,
@@ -23,6 +22,7 @@ from jaxlint.config import (
     parse_glob_list,
     parse_per_file_ignores,
 )
+from jaxlint.exit_status import ExitStatus
 
 OUTPUT_FORMATS = ("text", "json", "json-lines", "github", "sarif", "junit", "gitlab")
 TARGET_VERSIONS = tuple(f"py3{minor}" for minor in range(8, 15))
@@ -132,7 +132,8 @@ def main() -> None:
 @click.option("-s", "--silent", is_flag=True, help="Print nothing (errors aside): the exit code tells.")
 @click.option("-v", "--verbose", is_flag=True, help="Say which files are checked and how long it took.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Worker processes (default: all cores).")
-@click.option("--show-fixes/--no-show-fixes", default=False, help="After the report, list the fixes applied, per file and rule.")
+@click.option("--show-fixes/--no-show-fixes", default=False,
+              help="After the report, list the fixes applied, per file and rule.")
 @click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit 1 when anything was fixed, even if nothing remains.")
 @click.option("-o", "--output-file", type=click.Path(dir_okay=False), help="Write the report to this file, not stdout.")
 @click.option("--exclude", help="Comma-separated globs to skip (replaces the configured exclude).")

@@ -76,7 +76,8 @@ def discover(paths: list[str], settings: Settings, force_exclude: bool = False,
         try:
             os.stat(given)
         except OSError as exc:  # missing or unreadable: said, and the other paths are still checked
-            reason = "no such file or directory" if isinstance(exc, FileNotFoundError) else f"cannot read: {exc.strerror or exc}"
+            reason = ("no such file or directory" if isinstance(exc, FileNotFoundError)
+                      else f"cannot read: {exc.strerror or exc}")
             result.errors.append(f"{given}: {reason}")
             continue
         if not os.path.isdir(given):

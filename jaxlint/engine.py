@@ -100,7 +100,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
         model = Model(tree, options, source.text, asked=asked)
     except RecursionError:
         return FileResult(tuple(findings), (f"{path}: too deeply nested to analyse",))
-    except Exception:  # a bug of ours must not end the run; the syntax errors found stand
+    except Exception:  # noqa: BLE001 - a bug of ours must not end the run; the syntax errors found stand
         result = _internal(path, "semantic model", source)
         return FileResult((*findings, *result.findings), result.errors)
     try:
@@ -109,7 +109,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
                 continue
             try:
                 reports = list(rule.check_module().check(model))
-            except Exception:
+            except Exception:  # noqa: BLE001 - a crash in one rule is a JAX999 finding; the other rules go on
                 result = _internal(path, rule.code, source)
                 findings += result.findings
                 errors += result.errors
@@ -123,7 +123,7 @@ def check_source(source: Source, path: str, settings: Settings, enabled: frozens
         if build_fixes:  # a relint (build_fixes false) only asks for findings
             try:
                 summary = summarise(model)
-            except Exception:
+            except Exception:  # noqa: BLE001 - a crash in one rule is a JAX999 finding; the other rules go on
                 result = _internal(path, "module summary", source)
                 findings += result.findings
                 errors += result.errors
@@ -164,7 +164,7 @@ def _outline(source: Source, path: str, settings: Settings) -> FileResult:
                 summary = summarise(model)
             finally:
                 model.release()
-    except Exception:  # a bug of ours: the file's own findings (none) stand, the run says so
+    except Exception:  # noqa: BLE001 - a bug of ours: the file's own findings (none) stand, the run says so
         result = _internal(path, "module summary", source)
         return FileResult((*errors, *result.findings), result.errors)
     return FileResult(errors, summary=summary)
@@ -222,7 +222,7 @@ def _with_fixes(source: Source, path: str, findings: list[Finding], errors: list
 
     try:
         return attach_fixes(source, findings, relint, tree), errors
-    except Exception:  # a bug in the fix machinery must not lose the findings: they go unfixed
+    except Exception:  # noqa: BLE001 - a bug in the fix machinery must not lose the findings: they go unfixed
         return findings, errors + [f"{path}: jaxlint crashed building fixes:\n{traceback.format_exc(limit=-3)}"]
 
 
@@ -413,7 +413,7 @@ def check_paths(files: list[str], settings: Settings, enabled: frozenset[str], *
         read = {p: overrides[p] if p in overrides else read_file(p) for p in [*files, *others]}
         try:
             others = linked_files(files, others, read)
-        except Exception:  # a bug of ours costs time, not findings: every file of the project stays
+        except Exception:  # noqa: BLE001 - a bug of ours costs time, not findings: every file of the project stays
             pass
     every = [*files, *others]
     given = {**read, **overrides}  # the bytes in hand: stdin's, and those read to link the project
@@ -461,7 +461,7 @@ def _project_rounds(check: _Check | _Split, every: list[str], data: list[bytes |
         project.summaries.update((a, r.summary) for a, r in zip(absolute, results) if r.summary is not None)
         try:
             told = incoming_facts(project, shown)
-        except Exception:  # a bug of ours: the per-file findings stand, the run says what is missing
+        except Exception:  # noqa: BLE001 - a bug of ours: the per-file findings stand, the run says what is missing
             trace = traceback.format_exc(limit=-3)
             if results:
                 message = f"jaxlint crashed in the project pass (findings across modules are missing):\n{trace}"

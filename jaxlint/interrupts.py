@@ -63,7 +63,7 @@ def end_now(flush: bool = True) -> NoReturn:
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
-            except Exception:  # a closed pipe, a re-entered buffer: the exit matters more
+            except Exception:  # noqa: BLE001 - a closed pipe, a re-entered buffer: the exit matters more
                 pass
     if _said.acquire(blocking=False):
         try:

@@ -15,7 +15,8 @@ from typing import NamedTuple
 Version = tuple[int, ...]
 
 # `jax`, `jax[cuda12]`, then its version clauses; not `jaxlib`, `jax-md`, `jaxtyping`, `flax`.
-_REQUIREMENT = re.compile(r"""(?<![\w.-])jax(?:\[[^\]]*\])?\s*\(?\s*((?:(?:===|==|!=|<=|>=|~=|<|>)\s*[\w.*+!-]+\s*,?\s*)+)""",
+_REQUIREMENT = re.compile(r"""(?<![\w.-])jax(?:\[[^\]]*\])?\s*\(?\s*"""
+                          r"""((?:(?:===|==|!=|<=|>=|~=|<|>)\s*[\w.*+!-]+\s*,?\s*)+)""",
                           re.IGNORECASE)
 _CLAUSE = re.compile(r"(===|==|!=|<=|>=|~=|<|>)\s*([\w.*+!-]+)")
 _POETRY = re.compile(r"^\s*jax\s*=\s*(?:\{[^}]*version\s*=\s*)?[\"']([^\"']+)[\"']", re.MULTILINE)

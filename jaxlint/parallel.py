@@ -106,7 +106,7 @@ def ordered_map(function: Callable[[Item], Result], items: Sequence[Item], *, wo
             try:
                 for index, result in zip(chunk, future.result()):
                     results[index] = result
-            except Exception as exc:  # BrokenProcessPool and friends: report, keep the other results
+            except Exception as exc:  # noqa: BLE001 - BrokenProcessPool and friends: report, keep the other results
                 broken = True
                 for index in chunk:
                     results[index] = on_crash(items[index], exc)

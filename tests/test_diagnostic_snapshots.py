@@ -3,7 +3,7 @@
 # then read `git diff tests/snapshots/diagnostics/` before committing it.
 """Diagnostic snapshots, as ruff's snapshot files: for every file under fixtures/ with findings,
 tests/snapshots/diagnostics/<its path, .py → .snap> holds each finding of the `fixtures_report` session
-fixture (`jaxlint check --no-cache --output-format json .` in a copy of fixtures/, default rules): its
+fixture (`jaxlint check --no-cache --extend-select JAX302 --output-format json .` in a copy of fixtures/: every rule): its
 span, code, name and severity, the function it is in, the full message, the fix's applicability and
 title (or "no fix") and the fix as a unified diff of the fixture's text (the finding's `fix.edits`
 applied alone). Where the edits cannot be applied to the file (a notebook's rows are within a cell;
@@ -137,7 +137,7 @@ def render(fixture: str, findings: list[dict]) -> str:
         with open(path, encoding="utf-8", newline="") as file:  # the text as written: columns count in it
             text = file.read()
     out = [f"# fixtures/{fixture}: {len(findings)} finding{'s' * (len(findings) != 1)}, as "
-           "`jaxlint check --no-cache --output-format json .` in fixtures/ reports them.",
+           "`jaxlint check --no-cache --extend-select JAX302 --output-format json .` in fixtures/ reports them.",
            f"# Update: {UPDATE_COMMAND}"]
     for finding in sorted(findings, key=_order):
         cell = f"cell {finding['cell']} " if finding.get("cell") else ""

@@ -112,7 +112,8 @@ def _fix_and_report(files: list[str], results: list[FileResult], stdin: bytes | 
         print(listing, end="", file=report if options.output_format == "text" else sys.stderr)
         if errors or write_failed:
             return ExitStatus.ERROR
-        return ExitStatus.FINDINGS if options.exit_non_zero_on_fix and fixed_any and not options.exit_zero else ExitStatus.CLEAN
+        return (ExitStatus.FINDINGS if options.exit_non_zero_on_fix and fixed_any and not options.exit_zero
+                else ExitStatus.CLEAN)
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key)
     _report(findings, options, report, errors)
     if listing:
@@ -193,8 +194,8 @@ def _report(findings: list[Finding], options: CheckOptions, report: TextIO, erro
     from jaxlint.output import render
     from jaxlint.rules import catalog
 
-    text = render(options.output_format, findings, list(catalog()), color=_colored(options, report), statistics=options.statistics,
-                  unsafe_fixes=options.unsafe_fixes, errors=errors)
+    text = render(options.output_format, findings, list(catalog()), color=_colored(options, report),
+                  statistics=options.statistics, unsafe_fixes=options.unsafe_fixes, errors=errors)
     if options.quiet and options.output_format == "text":
         kept = [line for line in text.splitlines() if not line.startswith(("Found ", "All checks", "No findings"))]
         text = "\n".join(kept).rstrip("\n")

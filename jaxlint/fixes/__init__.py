@@ -82,7 +82,7 @@ def _built_on_text(text: str, findings: Sequence[Finding], tree: ast.Module | No
         return {}, []
     try:
         ctx = TextContext.parse(text, tree)
-    except Exception:  # rows counted otherwise (a lone carriage return), or no parse: no fixes
+    except Exception:  # noqa: BLE001 - rows counted otherwise (a lone carriage return), or no parse: no fixes
         return {}, []
     found: _Edits = {}
     need_tree = []
@@ -91,7 +91,7 @@ def _built_on_text(text: str, findings: Sequence[Finding], tree: ast.Module | No
             found[id(finding)] = _builder(finding.code).build_text(ctx, finding)
         except NeedsTree:
             need_tree.append(finding)
-        except Exception:  # FixError, or a bug in one fix builder: that finding stays unfixed
+        except Exception:  # noqa: BLE001 - FixError, or a bug in one fix builder: that finding stays unfixed
             continue
     return found, need_tree
 
@@ -105,7 +105,7 @@ def _built_on_tree(text: str, findings: Sequence[Finding], tree: ast.Module | No
     rows = {row for f in findings for row in range(f.location.row, f.end_location.row + 1)}
     try:
         ctx = Context.parse(without_other_definitions(text, rows, tree))
-    except Exception:  # libcst cannot parse what CPython can (rare): no fixes for this file
+    except Exception:  # noqa: BLE001 - libcst cannot parse what CPython can (rare): no fixes for this file
         return {}
     found: _Edits = {}
     for finding in findings:
@@ -113,7 +113,7 @@ def _built_on_tree(text: str, findings: Sequence[Finding], tree: ast.Module | No
             found[id(finding)] = _builder(finding.code).build(ctx, finding)
         except FixError:
             continue
-        except Exception:  # a bug in one fix builder must not end the run: that finding stays unfixed
+        except Exception:  # noqa: BLE001 - a bug in one fix builder must not end the run: that finding stays unfixed
             continue
     return found
 

@@ -38,7 +38,11 @@ _WITHOUT_JNP = (
     "setdiff1d setxor1d trace tril trim_zeros triu union1d unique unique_all unique_counts unique_inverse "
     "unique_values unpackbits vecmat where"
 )
-_LINALG_WITH_JNP = "linalg.cholesky linalg.cond linalg.det linalg.diagonal linalg.eig linalg.eigh linalg.eigvals linalg.eigvalsh linalg.inv linalg.matrix_norm linalg.matrix_rank linalg.matrix_transpose linalg.norm linalg.pinv linalg.qr linalg.slogdet linalg.svd linalg.svdvals linalg.trace linalg.vector_norm"
+_LINALG_WITH_JNP = (
+    "linalg.cholesky linalg.cond linalg.det linalg.diagonal linalg.eig linalg.eigh linalg.eigvals linalg.eigvalsh "
+    "linalg.inv linalg.matrix_norm linalg.matrix_rank linalg.matrix_transpose linalg.norm linalg.pinv linalg.qr "
+    "linalg.slogdet linalg.svd linalg.svdvals linalg.trace linalg.vector_norm"
+)
 _LINALG_WITHOUT_JNP = "linalg.multi_dot linalg.tensorinv"
 WITH_JNP = frozenset(f"numpy.{name}" for name in (_WITH_JNP + " " + _LINALG_WITH_JNP).split())
 CONVERTING = WITH_JNP | frozenset(f"numpy.{name}" for name in (_WITHOUT_JNP + " " + _LINALG_WITHOUT_JNP).split())

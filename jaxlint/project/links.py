@@ -20,7 +20,8 @@ from jaxlint.semantic.scopes import relative_base
 # An import statement from its line's start: `import a.b as c, d`, `from ..a import (b, c)`; only
 # lines with `import` in them are tried. A docstring's line that reads as one only adds a link. In
 # a notebook's JSON the line starts with a quote (`    "import jax\n",`).
-_IMPORT = re.compile(rb"[ \t]*\"?[ \t]*(?:(?:try|else|finally)[ \t]*:[ \t]*)?(?:from[ \t]+(\.*)[ \t]*([\w.]*)[ \t]+import[ \t]*"
+_IMPORT = re.compile(rb"[ \t]*\"?[ \t]*(?:(?:try|else|finally)[ \t]*:[ \t]*)?"
+                     rb"(?:from[ \t]+(\.*)[ \t]*([\w.]*)[ \t]+import[ \t]*"
                      rb"(\([^)]*\)|[^\n#;]*)|import[ \t]+([^\n#;]*))")
 _NAME = re.compile(rb"[A-Za-z_][\w.]*")
 _X64 = (b"enable_x64", b"JAX_ENABLE_X64")  # a module that turns x64 on tells every module of its project

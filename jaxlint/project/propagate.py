@@ -175,5 +175,6 @@ def _slot_params(slot: int | str, positional: tuple[str, ...]) -> set[str]:
 def _entry(qualname: str, gathered: _Gathered) -> Entry:
     # the message names the shortest chain of callers: the nearest compiled code, and never a cycle
     return Entry(qualname, tuple(sorted(gathered.traced)), tuple(sorted(gathered.arrays)),
-                 tuple(sorted(gathered.transforms)), gathered.abstract, gathered.cached, min(gathered.callers, key=lambda caller: (len(caller), caller)),
+                 tuple(sorted(gathered.transforms)), gathered.abstract, gathered.cached,
+                 min(gathered.callers, key=lambda caller: (len(caller), caller)),
                  gathered.whole, gathered.lax_body, gathered.loop_body)

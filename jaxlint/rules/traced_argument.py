@@ -62,7 +62,8 @@ def attributes_passable(model: Model, cls: Scope, method: Scope, loads: list[ast
                 continue
             statement = model.parent(store)
             if scope in method.subtree() or not (isinstance(statement, (ast.Assign, ast.AugAssign)) and bindings.value(
-                    scope, statement.value, _DEPTH) and (isinstance(statement, ast.AugAssign) or statement.targets == [store])):
+                    scope, statement.value, _DEPTH)
+                    and (isinstance(statement, ast.AugAssign) or statement.targets == [store])):
                 return False
     return all(_used_as_array(model, load, _LOCALS) for load in loads)
 

@@ -92,7 +92,8 @@ def _chain_form(model: Model, scope: Scope, facts: Facts, statement: ast.If, ope
     if len(names) != 1:
         return None
     name = names.pop()
-    if not _array_arms(facts, [a.value for a in assigns], scope) or (not final and not _array_before(model, scope, name, top)):
+    if not _array_arms(facts, [a.value for a in assigns], scope) or (
+            not final and not _array_before(model, scope, name, top)):
         return None
     return None if _name_used_statically(model, scope, name) else _form("assign", tail)
 

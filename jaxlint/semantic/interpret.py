@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from jaxlint.knowledge import api
 from jaxlint.semantic.calls import call_value
 from jaxlint.semantic.entries import constant_key, entry_key, key_value, leaf_expression, used_as_arrays, used_as_containers
+from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.interpret_keys import KeyTracker
 from jaxlint.semantic.interpret_state import (
     Facts,
@@ -23,7 +24,6 @@ from jaxlint.semantic.interpret_state import (
     merge,
 )
 from jaxlint.semantic.interpret_statements import StatementInterpreter, function_value
-from jaxlint.semantic.imports import qualified_name
 from jaxlint.semantic.scopes import class_named, every_parameter
 from jaxlint.semantic.values import (
     MAYBE_TRACED,
@@ -479,7 +479,8 @@ def _literal_leaf(argument: ast.expr, entry: object, scope: Scope, model: Model)
     """The entry `entry` of the display `argument` (`{"flag": True}`, `(x, 0)`) is a leaf."""
     if isinstance(argument, ast.Dict):
         items = [v for k, v in zip(argument.keys, argument.values) if isinstance(k, ast.Constant) and k.value == entry]
-    elif isinstance(argument, (ast.Tuple, ast.List)) and isinstance(entry, int) and -len(argument.elts) <= entry < len(argument.elts):
+    elif (isinstance(argument, (ast.Tuple, ast.List)) and isinstance(entry, int)
+          and -len(argument.elts) <= entry < len(argument.elts)):
         items = [argument.elts[entry]]
     else:
         return False

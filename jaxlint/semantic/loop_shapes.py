@@ -322,7 +322,8 @@ def _plain_assignment(node: ast.AST | None, name: str) -> ast.expr | None:
         for target in node.targets:
             if is_name(target, name):
                 return node.value
-            if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple) and len(target.elts) == len(node.value.elts):
+            if (isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple)
+                    and len(target.elts) == len(node.value.elts)):
                 return next((v for t, v in zip(target.elts, node.value.elts) if is_name(t, name)), None)
     if isinstance(node, ast.AnnAssign) and is_name(node.target, name):
         return node.value

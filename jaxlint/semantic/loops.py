@@ -2,7 +2,8 @@
 
 The recompilation rules ask three questions of a call inside a loop: is the callee a jit-compiled
 function (and which of its parameters are static), does an argument's value change every iteration,
-and does an argument's shape (loop_shapes.py, from the answers here). A name changes every iteration when it is the loop's target, when
+and does an argument's shape (loop_shapes.py, from the answers here). A name changes every iteration
+when it is the loop's target, when
 the body rebinds it from something that changes (or from itself: a carried value), or when the body
 grows it (`xs.append(...)`). A loop over a literal sequence (`for n in (16, 32, 64)`) is a sweep:
 taking each value once is what it is for, so nothing in it counts as changing."""
@@ -209,7 +210,8 @@ class Loops:
         values = []
         for loop in loops:
             for node in body_nodes(loop):
-                if isinstance(node, ast.Assign) and any(is_name(t, name) for t in node.targets) or isinstance(node, ast.NamedExpr) and node.target.id == name:
+                if (isinstance(node, ast.Assign) and any(is_name(t, name) for t in node.targets)
+                        or isinstance(node, ast.NamedExpr) and node.target.id == name):
                     values.append(node.value)
         return values
 
@@ -272,7 +274,8 @@ class Loops:
             return value is not None and scope.lookup_scope(expr.id) is scope and self._array_length(value, scope)
         if isinstance(expr, ast.BinOp):  # `n - 1`, `n // 2`: still as many as the array is long
             return any(self._array_length(side, scope) for side in (expr.left, expr.right)) \
-                and all(self._array_length(s, scope) or self._constant(s, scope) is not None for s in (expr.left, expr.right))
+                and all(self._array_length(s, scope) or self._constant(s, scope) is not None
+                        for s in (expr.left, expr.right))
         if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Attribute) and expr.value.attr == "shape":
             return _traced_array(self.model.facts(scope).value(expr.value.value))  # only arrays have a shape
         if isinstance(expr, ast.Call) and self.model.qualified(expr.func, scope) == "builtins.len" \
@@ -403,7 +406,8 @@ class Loops:
         """`jax.jit`, `jax.jit(static_argnames=...)`, `partial(jax.jit, ...)`, by their names."""
         if isinstance(expr, ast.Call):
             name = last_name(expr.func)
-            return name in self.jit_names or name == "partial" and bool(expr.args) and last_name(expr.args[0]) in self.jit_names
+            return (name in self.jit_names
+                    or name == "partial" and bool(expr.args) and last_name(expr.args[0]) in self.jit_names)
         return last_name(expr) in self.jit_names
 
     def may_call_compiled(self, call: ast.Call) -> bool:
@@ -583,7 +587,8 @@ def _varying_names(loop: ast.AST) -> frozenset[str]:
     """The loop's targets, and what the body rebinds from them, from itself, or grows."""
     if isinstance(loop, ast.comprehension):
         return frozenset(n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name))
-    names = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
+    names = ({n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+             if isinstance(loop, (ast.For, ast.AsyncFor)) else set())
     assignments: list[tuple[set[str], ast.AST]] = []
     for node in body_nodes(loop):
         if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):

@@ -166,7 +166,8 @@ class Propagation:
             for call in scope.of_type(ast.Call):
                 call = self._as_direct_call(call, scope)  # type: ignore[arg-type]
                 func = call.func
-                if isinstance(func, ast.Call) and func.args and self.model.qualified(func.func, scope) == "functools.partial":
+                if (isinstance(func, ast.Call) and func.args
+                        and self.model.qualified(func.func, scope) == "functools.partial"):
                     func = func.args[0]  # partial(f, a)(b): a call of f (function_refs counts the bound a)
                 name = last_name(func)
                 if name is not None:

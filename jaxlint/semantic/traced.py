@@ -345,7 +345,8 @@ class TraceAnalysis:
             next((k.value for k in call.keywords if k.arg == keyword), None)
         if slot >= len(params):
             return
-        leaves = frozenset(i for i, item in enumerate(init.elts) if leaf_expression(item, lambda f: qualified_name(f, scope))) \
+        leaves = frozenset(i for i, item in enumerate(init.elts)
+                           if leaf_expression(item, lambda f: qualified_name(f, scope))) \
             if isinstance(init, (ast.Tuple, ast.List)) else frozenset()
         carry = params[slot]
         info.carry_leaves[carry] = info.carry_leaves.get(carry, leaves) & leaves

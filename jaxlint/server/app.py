@@ -100,7 +100,7 @@ class JaxlintServer(LanguageServer):
         token = f"jaxlint-project-{id(self)}-{len(self.work_done_progress.tokens)}"
         try:
             await asyncio.wait_for(self.work_done_progress.create_async(token), _PROGRESS_CREATE_S)
-        except Exception:  # the client did not take it: no progress shown, the lint goes on
+        except Exception:  # noqa: BLE001 - the client did not take it: no progress shown, the lint goes on
             return None
         self.work_done_progress.begin(token, types.WorkDoneProgressBegin(
             title="jaxlint", message="analysing the project around the open file"))
@@ -110,7 +110,7 @@ class JaxlintServer(LanguageServer):
         """No cache of the project yet (never checked here, or the cache is off): its analysis starts cold."""
         try:
             root = buffer_settings(engine_path(path), self.options).settings.root
-        except Exception:  # a broken configuration: the lint says so
+        except Exception:  # noqa: BLE001 - a broken configuration: the lint says so
             return False
         return not self.options.cache or not os.path.isdir(os.path.join(str(root), ".jaxlint_cache"))
 
@@ -124,7 +124,7 @@ class JaxlintServer(LanguageServer):
         except ConfigError as exc:
             self._say_once(f"jaxlint: {exc}", types.MessageType.Error)
             return None
-        except Exception:  # a bug of ours: logged, and the next edit is linted again
+        except Exception:  # noqa: BLE001 - a bug of ours: logged, and the next edit is linted again
             self.log(f"jaxlint crashed linting {name}:\n{traceback.format_exc()}", types.MessageType.Error)
             return None
         finally:
@@ -174,7 +174,7 @@ class JaxlintServer(LanguageServer):
     def log(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
         try:
             self.window_log_message(types.LogMessageParams(type=kind, message=message))
-        except Exception:  # the client is gone: nothing to tell
+        except Exception:  # noqa: BLE001 - the client is gone: nothing to tell
             logging.getLogger(__name__).warning(message)
 
     def _say_once(self, message: str, kind: types.MessageType) -> None:
@@ -187,7 +187,7 @@ class JaxlintServer(LanguageServer):
 def _import_fixes() -> None:
     try:
         import jaxlint.fixes.files  # noqa: F401
-    except Exception:  # only a head start
+    except Exception:  # noqa: BLE001 - only a head start
         pass
 
 
@@ -329,7 +329,7 @@ def _resolves_edits(ls: JaxlintServer) -> bool:
 def _with_fixes(ls: JaxlintServer, lint: BufferLint, findings: list) -> list:
     try:
         return with_fixes(lint, findings)
-    except Exception:  # the findings stay, without quick fixes
+    except Exception:  # noqa: BLE001 - the findings stay, without quick fixes
         ls.log(f"jaxlint crashed building fixes for {lint.path}:\n{traceback.format_exc()}", types.MessageType.Error)
         return findings
 
@@ -337,7 +337,7 @@ def _with_fixes(ls: JaxlintServer, lint: BufferLint, findings: list) -> list:
 def _fix_all(ls: JaxlintServer, uri: str, lint: BufferLint, positions: Positions) -> types.CodeAction | None:
     try:
         return fix_all(uri, lint, positions)
-    except Exception:
+    except Exception:  # noqa: BLE001 - a bug in fix-all is logged; the server goes on
         ls.log(f"jaxlint crashed fixing {lint.path}:\n{traceback.format_exc()}", types.MessageType.Error)
         return None
 
@@ -400,6 +400,6 @@ def run() -> NoReturn:
         child.terminate()
     try:
         sys.stdout.flush()
-    except Exception:  # the client is gone
+    except Exception:  # noqa: BLE001 - the client is gone
         pass
     os._exit(code)

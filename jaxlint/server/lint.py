@@ -29,7 +29,7 @@ class BufferLint:
     text: str
     data: bytes  # the text as the engine read it
     result: FileResult  # findings with their built fixes; `incoming`: what other modules told it
-    suppressed: tuple[Finding, ...]  # findings a `# noqa` silences
+    suppressed: tuple[Finding, ...]  # findings a noqa comment silences
     settings: BufferSettings
     # finding → the finding with its fix built (None when it has none), as code actions asked for them
     built: dict[Finding, Finding] = field(default_factory=dict, compare=False, repr=False)
@@ -93,7 +93,7 @@ def _suppressed(path: str, text: str, result: FileResult, settings: BufferSettin
     try:
         every = check_source(Source(text), path, loud, settings.enabled, build_fixes=False,
                              incoming=result.incoming).findings
-    except Exception:  # only a marking: the findings stand without it
+    except Exception:  # noqa: BLE001 - only a marking: the findings stand without it
         return ()
     shown = {(f.code, f.location, f.message) for f in result.findings}
     return tuple(f for f in every if (f.code, f.location, f.message) not in shown)
@@ -116,7 +116,7 @@ def with_fixes(lint: BufferLint, findings: Sequence[Finding]) -> list[Finding]:
 
         try:
             built = attach_fixes(_source(lint), todo, again)
-        except Exception:  # a bug in the fix machinery: the findings go unfixed, as in `check`
+        except Exception:  # noqa: BLE001 - a bug in the fix machinery: the findings go unfixed, as in `check`
             built = [replace(f, fix=None) for f in todo]
         built = withdraw_outside_callers(built, lint.path, project_modules([lint.path], config))
         lint.built.update(zip(todo, built))

@@ -21,7 +21,7 @@ class EditorOptions:
     ignore: str | None = None  # (--ignore)
     extend_select: str | None = None  # (--extend-select)
     unsafe_fixes: bool | None = None  # fix-all applies unsafe fixes too; None: the project's `unsafe-fixes`
-    show_suppressed: bool = True  # publish the findings a `# noqa` silences, greyed out as hints
+    show_suppressed: bool = True  # publish the findings a noqa comment silences, greyed out as hints
     cache: bool = True  # read and write the project's .jaxlint_cache as `check` does
 
     @classmethod

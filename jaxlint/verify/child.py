@@ -234,7 +234,7 @@ def _guarded(step: Callable[[], Verdict], timeout: float, subject: Any, status: 
             return step()
     except Timeout:
         return Verdict(status, f"timed out after {timeout:g}s")
-    except (Exception, SystemExit) as exc:
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
         verdict = failure(exc, subject)
         return Verdict(status, verdict.reason, verdict.evidence)
 

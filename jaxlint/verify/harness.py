@@ -298,7 +298,7 @@ def same(a: Any, b: Any) -> bool:
     try:
         leaves_a, tree_a = jax.tree.flatten(a)
         leaves_b, tree_b = jax.tree.flatten(b)
-    except Exception:
+    except Exception:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
         return a == b
     if tree_a != tree_b or len(leaves_a) != len(leaves_b):
         return False
@@ -343,7 +343,7 @@ def differences(a: Any, b: Any, limit: int = _SHOWN_DIFFERENCES) -> dict[str, An
     try:
         leaves_a, tree_a = jax.tree_util.tree_flatten_with_path(a)
         leaves_b, tree_b = jax.tree.flatten(b)
-    except Exception:
+    except Exception:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
         return None
     if tree_a != tree_b or len(leaves_a) != len(leaves_b):
         return None
@@ -459,7 +459,7 @@ def _timings(function: Callable[..., Any], inputs: Inputs) -> dict[str, float] |
             start = time.perf_counter()
             jax.block_until_ready(jitted(*args, **kwargs))
             repeats.append(time.perf_counter() - start)
-    except Exception:
+    except Exception:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
         return None
     quartiles = statistics.quantiles(repeats, n=4) if len(repeats) >= _SPREAD_REPEATS else [min(repeats), max(repeats)]
     return {"first_call_ms": round(first * 1e3, 2), "compile_ms": round(log.seconds * 1e3, 2),
@@ -501,7 +501,7 @@ def compilations(function: Callable[..., Any], inputs: list[Inputs]) -> int | No
             for each in inputs:
                 args, kwargs = each.fresh()
                 jax.block_until_ready(compiled(fresh, each)(*args, **kwargs))
-    except Exception:
+    except Exception:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
         return None
     return log.compiles
 
@@ -540,11 +540,11 @@ def compare_fixed(fixed: Subject) -> Verdict | None:
     for inputs in fixed.inputs:
         try:
             jitted = run(fixed.function, inputs)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             return fix_raised(exc, "jitted")
         try:
             eager = run_eager(fixed.function, inputs)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             return fix_raised(exc, "eager")
         if not same(jitted, eager):
             return Verdict("failed", "the fixed function's jitted output differs from its eager output",

@@ -13,9 +13,9 @@ import ast
 import os
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from collections.abc import Iterable
 from types import ModuleType
 from typing import Any, TextIO
 
@@ -27,7 +27,6 @@ from jaxlint.verify.harness import describe_exception
 from jaxlint.verify.jobs import Job, Target, Verdict
 from jaxlint.verify.loading import Examples
 from jaxlint.verify.replay import replay
-
 
 _said_hello: list[bool] = []  # the platform is told once per process
 

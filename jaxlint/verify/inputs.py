@@ -50,7 +50,7 @@ def from_annotations(function: Callable[..., Any]) -> tuple[tuple[Any, ...], dic
 def _signature(function: Callable[..., Any]) -> inspect.Signature:
     try:
         return inspect.signature(function, eval_str=True)
-    except Exception:  # annotations naming what only exists for type checkers
+    except Exception:  # noqa: BLE001 - annotations naming what only exists for type checkers
         return inspect.signature(function)
 
 

@@ -66,12 +66,12 @@ def run_examples(path: str | None, timeout: float, progress: Callable[[], None])
                 exec(code, namespace)  # noqa: S102 - running the user's examples file is the point
         except Timeout:
             found.problems.append((statement.lineno, f"timed out after {timeout:g}s"))
-        except (Exception, SystemExit) as exc:
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             found.problems.append((statement.lineno, _failed(exc)))
     for example in examples_module.collected:
         try:
             key = _example_key(example.function, timeout)
-        except (Exception, SystemExit, Timeout) as exc:
+        except (Exception, SystemExit, Timeout) as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             found.problems.append((example.row, f"example({example.function!r}): {_failed(exc)}"))
             continue
         held = example.function if _not_importable(example.function) else None

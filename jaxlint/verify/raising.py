@@ -22,7 +22,6 @@ import jaxlib
 import numpy as np
 
 import jaxlint
-
 from jaxlint.verify.harness import (
     Inputs,
     Subject,
@@ -99,7 +98,7 @@ def _expect_raise(subject: Subject, predicted: Callable[[BaseException], bool], 
         try:
             with watching(subject.filename, subject.rows) as seen:
                 output = call(subject.function, inputs)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             if predicted(exc) and raised_here(exc, subject):
                 info = describe_exception(exc)
                 evidence = with_input_set(info | {"row": user_rows(exc, subject.filename)[-1]}, subject, index)
@@ -130,7 +129,7 @@ def _expect_trace_error(subject: Subject, call: Call, how: str) -> Verdict:
         try:
             with watching(subject.filename, subject.rows) as seen:
                 output = call(subject.function, inputs)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             eager = _eager_run(subject, inputs)
             if _innermost(exc) is None or _fails_eagerly_too(exc, eager):
                 problem = failure(exc, subject)
@@ -311,7 +310,7 @@ def fix_runs_as_called(fixed: Subject) -> Verdict:
     for inputs in fixed.inputs:
         try:
             output = run_as_found(fixed.function, inputs)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             return fix_raised(exc, "as called")
     return Verdict("passed", "the fixed function runs", {"output": summarize(output)})
 

@@ -65,7 +65,7 @@ def count_compilations(subject: Subject) -> Verdict:
     for index, inputs in enumerate(subject.inputs):
         try:
             run = measure(subject, inputs, callee)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             outcomes.append(failure(exc, subject))
             continue
         evidence = with_input_set({"callee": callee, **run.figures()}, subject, index)
@@ -85,12 +85,12 @@ def fix_compiles_less(original: Subject, fixed: Subject) -> Verdict:
     inputs = fixed.inputs[index]
     try:
         before = measure(original, inputs, callee)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
         problem = failure(exc, original)
         return Verdict("skipped", f"the original no longer runs: {problem.reason}", problem.evidence)
     try:
         after = measure(fixed, inputs, callee)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
         return fix_raised(exc, "as called")
     evidence = impact(before, after)
     if not same(before.output, after.output):

@@ -109,5 +109,5 @@ def _concrete(value: Any) -> Any:
         if isinstance(value, jax.Array) and jax.numpy.issubdtype(value.dtype, jax.dtypes.prng_key):
             return np.asarray(jax.random.key_data(value))
         return np.asarray(value)
-    except Exception:
+    except Exception:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
         return None

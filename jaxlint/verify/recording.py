@@ -160,7 +160,8 @@ def record(command: str, wanted: dict[str, list[str]], limit: int, time_limit: f
                 "jobs": [replace(job, run_command=command, records=recording.records).to_json() for job in jobs]}
     with open(os.path.join(boot, "spec.json"), "w", encoding="utf-8") as handle:
         json.dump({"targets": wanted, "limit": limit, "out": recording.records, "raises": raises or {},
-                   "in_place": in_place, "observe": {"jaxlint": _JAXLINT, "root": root, "checks": sorted(checks)} if root else None}, handle)
+                   "in_place": in_place,
+                   "observe": {"jaxlint": _JAXLINT, "root": root, "checks": sorted(checks)} if root else None}, handle)
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (boot, env.get("PYTHONPATH")) if p)
     # `python` and `pytest` in the command are those of the environment jaxlint runs in: the one

@@ -65,7 +65,7 @@ def run(subject: Subject) -> Verdict:
     for index, inputs in enumerate(subject.inputs):
         try:
             verdict = _experiment(subject, inputs, change)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             outcomes.append(failure(exc, subject))
             continue
         with_input_set(verdict.evidence, subject, index)

@@ -40,7 +40,7 @@ def run(subject: Subject) -> Verdict:
         try:
             checker = _checker(subject, inputs)
             reuse = _reuse(subject, inputs)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             outcomes.append(failure(exc, subject))
             continue
         evidence = with_input_set({"key_reuse_error": checker, **(reuse or {})}, subject, index)
@@ -81,7 +81,7 @@ def _checker(subject: Subject, inputs: Inputs) -> dict[str, Any] | None:
     except jax.errors.KeyReuseError as exc:
         rows = user_rows(exc, subject.filename)
         return describe_exception(exc) | {"row": rows[-1] if rows else None}
-    except Exception:
+    except Exception:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
         return None  # code that needs raw uint32 keys: the recorded draws decide
     return None
 

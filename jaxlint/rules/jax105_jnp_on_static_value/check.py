@@ -64,8 +64,8 @@ def check(model: Model) -> Iterator[Report]:
                 # Straight into a shape/size argument, `jnp.array(x.shape)` is just `x.shape` (not for
                 # `.item()`/`.tolist()`, which a Python int lacks).
                 plain = origin is expr and not hashed and sink not in ("`.item()`", "`.tolist()`")
-                yield _report(model, origin, scope, f"gives a tracer {_staging_context(info)}, but {sink} needs a static value",
-                              fixable, plain)
+                yield _report(model, origin, scope,
+                              f"gives a tracer {_staging_context(info)}, but {sink} needs a static value", fixable, plain)
 
 
 # Sinks that take a float as well as an int (the others want an int, a tuple of ints or a bound).

@@ -2,7 +2,8 @@
 state that outlives the trace: a `global`/`nonlocal` name rebound, a list/dict/set of an enclosing
 scope mutated or stored into, an attribute of an outside object or of a jitted method's `self`
 set (the model's `side_effects`): a running count (`+=`), a removal, or a traced value stored or
-added. Static values recorded while tracing (shapes, a trace counter) are bookkeeping. A container that the same trace builds (a list the jitted
+added. Static values recorded while tracing (shapes, a trace counter) are bookkeeping. A container
+that the same trace builds (a list the jitted
 function makes and a helper appends to) is not flagged; in a lax body, everything outside the
 body outlives it, since the body is traced once for all iterations. A PRNG key advanced this way
 (`global key; key, sub = split(key)`) advances once: every call draws the same numbers. nnx and equinox modules

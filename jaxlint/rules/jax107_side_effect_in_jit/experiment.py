@@ -60,7 +60,7 @@ def run(subject: Subject) -> Verdict:
             # eager first: the compiled calls may leave a tracer behind (that is the bug) for later code to trip on
             eager = _runs_of_line(subject.filename, row, partial(_calls, subject.function, inputs, True))
             compiled = _runs_of_line(subject.filename, row, partial(_calls, entry(subject, inputs), inputs, False))
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             outcomes.append(failure(exc, subject))
             continue
         evidence = with_input_set({"runs_compiled": compiled, "runs_eager": eager, "calls": _CALLS}, subject, index)

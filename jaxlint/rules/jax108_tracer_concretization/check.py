@@ -72,7 +72,8 @@ def _under_grad(model: Model, scope: Scope) -> Iterator[Report]:
                 and not shape_guarded(model, scope, argument):
             where = model.info(scope).describe(function_label(scope))
             yield Report(argument, f"`{snippet(call.func)}` needs a concrete value, but `{snippet(argument)}` is "  # type: ignore[attr-defined]
-                                   f"computed from a differentiated parameter in {where}: it raises ConcretizationTypeError; return it as an "
+                                   f"computed from a differentiated parameter in {where}: it raises "
+                                   f"ConcretizationTypeError; return it as an "
                                    f"auxiliary output (`has_aux=True`), or print it with `jax.debug.print`", scope)
 
 

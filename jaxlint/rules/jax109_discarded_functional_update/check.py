@@ -44,7 +44,8 @@ def check(model: Model) -> Iterator[Report]:
                 data = {"watch": ast.unparse(base), "expr": ast.unparse(call)}
                 yield Report(call, f"the result of `{snippet(call)}` is discarded: `.at[...]` returns a new array "
                                    f"and leaves `{shown}` unchanged; assign it: `{shown} = {snippet(call)}`",
-                             scope, fixable="safe" if fixable else None, fix_data=data | ({"base": shown} if fixable else {}))
+                             scope, fixable="safe" if fixable else None,
+                             fix_data=data | ({"base": shown} if fixable else {}))
             elif (receiver := _array_receiver(model, call, scope)) is not None:  # type: ignore[arg-type]
                 method, shown = call.func.attr, snippet(receiver)  # type: ignore[attr-defined]
                 data = {"watch": ast.unparse(receiver), "expr": ast.unparse(call)}

@@ -50,7 +50,7 @@ class _Watch:
     def _eval(code: Any, frame: Any) -> Any:
         try:
             return eval(code, frame.f_globals, frame.f_locals)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             return exc
 
 
@@ -69,7 +69,7 @@ def run(subject: Subject) -> Verdict:
     for index in range(len(subject.inputs)):
         try:
             seen = _watched(subject, index, subject.target.row, data)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             outcomes.append(failure(exc, subject))
             continue
         if seen is None:
@@ -91,7 +91,7 @@ def check_fix(original: Subject, fixed: Subject) -> Verdict:
     index = original.confirmed_on if original.confirmed_on < len(fixed.inputs) else 0
     try:
         seen = _watched(fixed, index, _fixed_row(original, fixed, data), data)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
         return fix_raised(exc, "as called")
     if seen is None:
         return Verdict("skipped", "the fixed line did not run")

@@ -18,8 +18,8 @@ from jaxlint.semantic.concrete_guards import concrete_only, shape_guarded
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
-    from jaxlint.semantic.values import Value
     from jaxlint.semantic.scopes import Scope
+    from jaxlint.semantic.values import Value
 
 _LAST_NAMES = frozenset(name.rsplit(".", 1)[1] for name in CONVERTING)
 
@@ -47,7 +47,8 @@ def check(model: Model) -> Iterator[Report]:
             short = name.removeprefix("numpy.")  # `sin`, `linalg.norm`
             instead = f"use `jnp.{short}`" if name in WITH_JNP else "use its `jax.numpy` counterpart, or a host callback"
             chain = why_traced(model, scope, traced)
-            yield Report(call, f"`{snippet(func)}` converts its input to a NumPy array, but `{snippet(traced)}` is traced in "
+            yield Report(call, f"`{snippet(func)}` converts its input to a NumPy array, "
+                               f"but `{snippet(traced)}` is traced in "
                                f"{info.describe(function_label(scope))}{f' ({chain.text})' if chain.text else ''}: it "
                                f"raises TracerArrayConversionError; {instead}",
                          scope, fixable="safe" if name in WITH_JNP else None, fix_data={"name": short},

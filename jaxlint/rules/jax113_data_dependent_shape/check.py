@@ -127,7 +127,8 @@ def _traced_boolean(model: Model, expr: ast.expr, scope: Scope, facts: Facts, de
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Invert):
         return _traced_boolean(model, expr.operand, scope, facts, depth)
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.BitAnd, ast.BitOr, ast.BitXor)):
-        return _traced_boolean(model, expr.left, scope, facts, depth) and _traced_boolean(model, expr.right, scope, facts, depth)
+        return (_traced_boolean(model, expr.left, scope, facts, depth)
+                and _traced_boolean(model, expr.right, scope, facts, depth))
     if isinstance(expr, ast.Call):
         return model.qualified(expr.func, scope) in _BOOLEAN and any(bool(facts.value(a).traced) for a in expr.args)
     if isinstance(expr, ast.Name) and depth < 3:

@@ -90,7 +90,7 @@ def run(subject: Subject) -> Verdict:
             size = graph_size(subject.function, inputs)
             scaled = _scaled(subject.function, inputs, static)
             bigger = graph_size(subject.function, scaled) if scaled is not None else None
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             outcomes.append(failure(exc, subject, "tracing the function"))
             continue
         evidence = with_input_set({"equations": size.equations, "compile_ms": size.compile_ms,
@@ -118,7 +118,7 @@ def check_fix(original: Subject, fixed: Subject) -> Verdict:
     try:
         after = graph_size(fixed.function, inputs)
         output = run_compiled(fixed.function, inputs)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
         return fix_raised(exc, "jitted")
     before = graph_size(original.function, inputs)
     expected = run_compiled(original.function, inputs)

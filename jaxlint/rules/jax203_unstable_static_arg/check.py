@@ -1,7 +1,8 @@
 """JAX203 unstable-static-arg: a static argument of a jit-compiled function that changes with every
 iteration of the loop calling it (a compilation per value), or that cannot be hashed (a list, dict
 or set display, a comprehension, an array, or a name holding one on every path to the call:
-`ValueError: Non-hashable static arguments are not supported` at the call). A value that takes only a few values over the run (a comparison, a choice
+`ValueError: Non-hashable static arguments are not supported` at the call). A value that takes only
+a few values over the run (a comparison, a choice
 between constants) compiles that many times, not every iteration, and is not flagged; neither is a
 loop over a literal sequence (a sweep of a few settings)."""
 

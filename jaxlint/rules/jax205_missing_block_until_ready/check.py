@@ -67,7 +67,8 @@ def _blocks(scope: Scope) -> Iterator[list[ast.stmt]]:
             statements = getattr(node, field, None)
             if isinstance(statements, list) and statements and isinstance(statements[0], ast.stmt):
                 yield statements
-                stack.extend(s for s in statements if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
+                stack.extend(s for s in statements
+                             if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
         stack.extend(getattr(node, "handlers", []))
 
 

@@ -151,7 +151,7 @@ def run(subject: Subject) -> Verdict:
     for index in range(len(subject.inputs)):
         try:
             _, timing = _timed(subject, index)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             outcomes.append(failure(exc, subject))
             continue
         if timing is None:
@@ -187,12 +187,12 @@ def check_fix(original: Subject, fixed: Subject) -> Verdict:
     if before is None:
         try:
             _, before = _timed(original, index)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
             problem = failure(exc, original)
             return Verdict("skipped", f"the original no longer runs: {problem.reason}", problem.evidence)
     try:
         _, after = _timed(fixed, index, original)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - the user's code may raise anything: what it raised is the evidence
         return fix_raised(exc, "as called")
     if before is None or after is None:
         return Verdict("skipped", "the timed region did not run")

@@ -29,7 +29,8 @@ def check(model: Model) -> Iterator[Report]:
     for scope in model.scopes:
         for call in scope.of_type(ast.Call):
             func = call.func  # type: ignore[attr-defined]
-            if not (isinstance(func, ast.Attribute) and func.attr in _LAST_NAMES or isinstance(func, ast.Name) and func.id in imported):
+            if not (isinstance(func, ast.Attribute) and func.attr in _LAST_NAMES
+                    or isinstance(func, ast.Name) and func.id in imported):
                 continue
             positions = ARRAY_ONLY.get(model.qualified(func, scope) or "")
             if not positions:
@@ -39,7 +40,8 @@ def check(model: Model) -> Iterator[Report]:
                 if position == 0 and argument is not None and number_literals(argument) \
                         and last_name(func) in SHAPE_REDUCTIONS:
                     continue  # `jnp.prod((4, 8))`: static arithmetic, JAX105's (its fix is `math.prod`)
-                if isinstance(argument, _CONTAINERS) and not any(isinstance(a, ast.Starred) for a in call.args[:position + 1]):  # type: ignore[attr-defined]
+                if isinstance(argument, _CONTAINERS) and not any(
+                        isinstance(a, ast.Starred) for a in call.args[:position + 1]):  # type: ignore[attr-defined]
                     kind = "tuple" if isinstance(argument, ast.Tuple) else "list"
                     yield Report(argument, f"`{snippet(func)}` takes arrays only: the {kind} `{snippet(argument)}` raises "
                                            f"TypeError (requires ndarray or scalar arguments); pass "

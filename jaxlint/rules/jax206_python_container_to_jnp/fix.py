@@ -4,8 +4,8 @@ arrays as `jnp.stack` does, and makes an array of a list of numbers."""
 from __future__ import annotations
 
 from jaxlint.diagnostics import Edit, Finding
-from jaxlint.fixes.text_context import TextContext
 from jaxlint.fixes.renames import spelled
+from jaxlint.fixes.text_context import TextContext
 
 
 def message(finding: Finding) -> str:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import ast
 
 from jaxlint.diagnostics import Edit, Finding
-from jaxlint.fixes.text_context import TextContext
 from jaxlint.fixes.renames import spelled
+from jaxlint.fixes.text_context import TextContext
 
 # The call's function becomes `jax.random.key` as the module spells it, which is not `PRNGKey`: the
 # finding is gone, no relint needed (the result still parses: that is checked).
