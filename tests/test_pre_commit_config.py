@@ -1,4 +1,4 @@
-"""The README's pre-commit configuration, as written, on a fresh clone (its own module: pytest-xdist
+"""The pre-commit configuration of docs/ci.md, as written, on a fresh clone (its own module: pytest-xdist
 runs it beside the fix hook's test, each building a hook environment)."""
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from tests.test_fix_cli import BAD, ROOT
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 def test_readme_pre_commit_configuration_in_a_fresh_clone(tmp_path: Path) -> None:
-    """The README's `.pre-commit-config.yaml`, as written (`rev: main`), with a fresh clone of this
+    """The `.pre-commit-config.yaml` of docs/ci.md, as written (`rev: main`), with a fresh clone of this
     repository as `<repository-url>`: the hook installs and reports the finding."""
     pre_commit = Path(sys.executable).with_name("pre-commit")
     if not pre_commit.exists():
         pytest.skip("needs pre-commit")
-    readme = (ROOT / "README.md").read_text()
-    documented = readme[readme.index("repos:\n- repo: <repository-url>"):]
+    page = (ROOT / "docs" / "ci.md").read_text()
+    documented = page[page.index("repos:\n- repo: <repository-url>"):]
     documented = documented[:documented.index("```")]
     clone = tmp_path / "jaxlint"
     subprocess.run(["git", "clone", "-q", "--branch", "main", str(ROOT), str(clone)], check=True)

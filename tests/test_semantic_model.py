@@ -1,5 +1,5 @@
 """Unit tests of the semantic model on its own: imports, traced functions, static parameters,
-abstract values and PRNG key tracking (RULES.md, "Where code counts as traced")."""
+abstract values and PRNG key tracking (docs/rules/index.md, "Where code counts as traced")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """What a finding's verify verdict means: `refuted` where the flagged line ran traced and behaved,
 `not-shown` where it did not run in the situation the finding describes, `not-reached` where the
-recorded run never called it; the status stays one of CONTRACT.md's four. The real CLI in a
+recorded run never called it; the status stays one of docs/contract.md's four. The real CLI in a
 subprocess, real JAX on CPU."""
 
 from __future__ import annotations

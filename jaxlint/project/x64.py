@@ -1,4 +1,4 @@
-"""Whether x64 is on for a module because of the rest of its project (RULES.md, JAX207).
+"""Whether x64 is on for a module because of the rest of its project (docs/rules/index.md, JAX207).
 
 A module's project is the folder its nearest project file (pyproject.toml, setup.py, setup.cfg,
 pytest.ini, tox.ini, jaxlint.toml) or `.git` marks, else its package root. x64 is on for every

@@ -51,7 +51,7 @@ class Job:
 # kept, and confirms).
 RAISED_IN_THE_RUN = frozenset(("JAX301", "JAX303"))
 
-# What a finding's status means for the user (CONTRACT.md keeps the four statuses; the verdict
+# What a finding's status means for the user (docs/contract.md keeps the four statuses; the verdict
 # says which not-confirmed and skipped ones are evidence against the finding).
 VERDICTS = ("confirmed", "refuted", "not-shown", "not-reached", "could-not-run")
 _MEANINGS = {"confirmed": "confirmed", "not-confirmed": "not-shown", "skipped": "could-not-run",

@@ -1,5 +1,5 @@
 """The verify report: a rich table on a wide terminal (with progress while running), plain text
-otherwise, or the JSON of CONTRACT.md."""
+otherwise, or the JSON of docs/contract.md."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ class Reporter:
         rows = []
         for index, finding in enumerate(self.findings):
             result = self.results.get(index) or {"status": "error", "reason": "no result", "evidence": {}, "fix": None}
-            if result["status"] == "confirmed" and not result.get("fix"):  # `fix` stays null (CONTRACT.md)
+            if result["status"] == "confirmed" and not result.get("fix"):  # `fix` stays null (docs/contract.md)
                 result = {**result, "evidence": {**(result.get("evidence") or {}), "no_fix": no_fix(finding)}}
             rows.append({"code": finding.code, "filename": finding.filename, "row": finding.location.row,
                          "cell": finding.cell, "function": finding.function, **result,
