@@ -165,6 +165,19 @@ class JaxlintServer(LanguageServer):
             await task
         return None
 
+    def opened(self, uri: str) -> None:
+        """A text document or a notebook the editor opened: linted from now on."""
+        self.open.add(uri)
+        self.scheduler.request(uri)
+
+    def closed(self, uri: str, shown: list[str]) -> None:
+        """`uri` closed: forgotten, and its diagnostics, published on `shown` (itself, or a notebook's cells), cleared."""
+        self.open.discard(uri)
+        self.scheduler.forget(uri)
+        self.lints.pop(uri, None)
+        for document in shown:
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=document, diagnostics=[]))
+
     def relint_all(self, delay: float = 0.0) -> None:
         for uri in list(self.open):
             self.scheduler.request(uri, delay)
@@ -225,8 +238,7 @@ def initialized(ls: JaxlintServer, params: types.InitializedParams) -> None:
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: JaxlintServer, params: types.DidOpenTextDocumentParams) -> None:
-    ls.open.add(params.text_document.uri)
-    ls.scheduler.request(params.text_document.uri)
+    ls.opened(params.text_document.uri)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
@@ -242,17 +254,12 @@ def did_save(ls: JaxlintServer, params: types.DidSaveTextDocumentParams) -> None
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: JaxlintServer, params: types.DidCloseTextDocumentParams) -> None:
-    uri = params.text_document.uri
-    ls.open.discard(uri)
-    ls.scheduler.forget(uri)
-    ls.lints.pop(uri, None)
-    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    ls.closed(params.text_document.uri, [params.text_document.uri])
 
 
 @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
 def did_open_notebook(ls: JaxlintServer, params: types.DidOpenNotebookDocumentParams) -> None:
-    ls.open.add(params.notebook_document.uri)
-    ls.scheduler.request(params.notebook_document.uri)
+    ls.opened(params.notebook_document.uri)
 
 
 @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
@@ -267,12 +274,7 @@ def did_save_notebook(ls: JaxlintServer, params: types.DidSaveNotebookDocumentPa
 
 @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
 def did_close_notebook(ls: JaxlintServer, params: types.DidCloseNotebookDocumentParams) -> None:
-    uri = params.notebook_document.uri
-    ls.open.discard(uri)
-    ls.scheduler.forget(uri)
-    ls.lints.pop(uri, None)
-    for cell in params.cell_text_documents:
-        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=cell.uri, diagnostics=[]))
+    ls.closed(params.notebook_document.uri, [cell.uri for cell in params.cell_text_documents])
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
