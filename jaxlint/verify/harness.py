@@ -163,9 +163,19 @@ def in_file(path: str, filename: str) -> bool:
 
 @contextmanager
 def tracing_lines(filename: str, tracer: Callable[[Any, str, Any], Any]) -> Iterator[None]:
-    """`tracer` (a `sys.settrace` local trace function) hears the events of frames of `filename` only."""
+    """`tracer` (a `sys.settrace` local trace function) hears the events of frames of `filename` only.
+    Every call in JAX's own Python is asked about: each file's answer is remembered (a realpath per
+    call made an eager `jax.random.split` take seconds)."""
+    ours: dict[str, bool] = {}
+
     def calls(frame: Any, event: str, arg: Any) -> Any:
-        return tracer if event == "call" and in_file(frame.f_code.co_filename, filename) else None
+        if event != "call":
+            return None
+        path = frame.f_code.co_filename
+        known = ours.get(path)
+        if known is None:
+            known = ours[path] = in_file(path, filename)
+        return tracer if known else None
 
     previous = sys.gettrace()
     sys.settrace(calls)

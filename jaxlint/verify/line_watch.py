@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import linecache
 import re
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -15,7 +14,7 @@ from typing import Any
 
 import jax
 
-from jaxlint.verify.harness import in_file
+from jaxlint.verify.harness import tracing_lines
 
 _NAME = re.compile(r"[A-Za-z_]\w*")
 
@@ -42,15 +41,8 @@ def watching(filename: str, rows: range) -> Iterator[Watched]:
             _look(frame, names[frame.f_lineno], seen)
         return local
 
-    def calls(frame: FrameType, event: str, arg: Any) -> Any:
-        return local if event == "call" and in_file(frame.f_code.co_filename, filename) else None
-
-    previous = sys.gettrace()
-    sys.settrace(calls)
-    try:
+    with tracing_lines(filename, local):
         yield seen
-    finally:
-        sys.settrace(previous)
 
 
 def _look(frame: FrameType, names: set[str], seen: Watched) -> None:
