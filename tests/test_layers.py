@@ -27,3 +27,23 @@ def test_the_annotation_only_circle_does_not_grow() -> None:
     found = import_circles.circles(import_circles.import_graph(type_checking=True))
     assert len(found) <= 1 and all(len(component) <= ANNOTATION_CIRCLE_AT_MOST for component in found), found
     assert all(module.startswith("jaxlint.semantic.") for component in found for module in component), found
+
+
+# Underscored names of other objects that are public API after all (namedtuples, sys), and the one
+# memo jaxlint keeps on the syntax tree's own nodes.
+NOT_PRIVATE = frozenset(("_fields", "_replace", "_asdict", "_make", "_getframe", "_jaxlint_qualified"))
+
+
+def test_no_analysis_or_rule_reaches_into_another_objects_privates() -> None:
+    import ast
+
+    package = Path(__file__).resolve().parents[1] / "jaxlint"
+    reached = []
+    for folder in ("semantic", "rules", "project"):
+        for path in sorted((package / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                        and node.attr not in NOT_PRIVATE
+                        and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+                    reached.append(f"{path.relative_to(package)}:{node.lineno}: {ast.unparse(node)}")
+    assert reached == [], "\n".join(reached)

@@ -136,7 +136,7 @@ class ClassFields:
             chain.append(current)
             for base in current.node.bases:  # type: ignore[attr-defined]
                 if isinstance(base, ast.Name) and current.parent is not None:
-                    found = self.model._analysis._local_def(base.id, current.parent, ast.ClassDef)
+                    found = self.model.local_def(base.id, current.parent, ast.ClassDef)
                     if found is not None:
                         pending.append(found)
         return chain

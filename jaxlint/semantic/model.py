@@ -158,6 +158,23 @@ class Model:
         """The transform a call applies to its first argument (`jax.grad(f, argnums=1)`), if it is one."""
         return self._analysis.wrapping_call(call, scope)
 
+    def local_def(self, name: str, scope: Scope, types: type | tuple[type, ...]) -> Scope | None:
+        """The def or class `name` means in `scope`, where it is one of this module's (`types`: which)."""
+        return self._analysis.local_def(name, scope, types)
+
+    def inherit_nesting(self, scope: Scope, enclosing: TraceInfo | None) -> None:
+        """`scope` is traced as the function it is nested in (the propagation found that function traced)."""
+        self._analysis.inherit_nesting(scope, enclosing)
+
+    def forget_facts(self) -> None:
+        """Every function's facts are computed again when next asked: what they were read from changed
+        (the callers' values, read with the parameters as they were before)."""
+        self._facts.clear()
+
+    def forget_what_sees_traced(self) -> None:
+        """Which scopes a traced value reaches is computed again: more functions are traced now."""
+        self._sees_traced.clear()
+
     def module_base(self, cls: Scope) -> str | None:
         """The flax/equinox module class `cls` derives from (through other modules' classes too)."""
         return self._analysis.module_base(cls)
@@ -368,7 +385,7 @@ class Model:
             expr = ast.Name(id=expr.value)  # a forward reference: "State"
         if not isinstance(expr, ast.Name):
             return None
-        cls = self._analysis._local_def(expr.id, scope, ast.ClassDef)
+        cls = self._analysis.local_def(expr.id, scope, ast.ClassDef)
         if cls is None or cls.parent is None or not isinstance(cls.node, ast.ClassDef):
             return None
         node = cls.node
@@ -540,7 +557,7 @@ class Model:
         values (a Python constant, a shape, `mixer.apply(params, q, True)`) is static (module_arguments.py)."""
         module_arguments_static(self)
 
-    def _static_names(self, scope: Scope) -> set[str]:
+    def static_names(self, scope: Scope) -> set[str]:
         """Static parameters of `scope` that it never rebinds."""
         return {p for p in self.info(scope).static_params if all(b.kind == "param" for b in scope.bindings.get(p, ()))}
 

@@ -41,7 +41,7 @@ def argument_kind(model: Model, expr: ast.expr, where: Scope, depth: int = 0) ->
     transform of the callee traces), or unknown."""
     if isinstance(expr, ast.Starred):
         return UNKNOWN_ARG
-    if is_static_argument(expr, model._static_names(where), model, where):
+    if is_static_argument(expr, model.static_names(where), model, where):
         return STATIC_ARG
     value = model.facts(where).value(expr)
     if value.traced and not value.uncertain:
@@ -171,7 +171,7 @@ def module_arguments_static(model: Model) -> bool:
         if not changed:
             break
         any_change = True
-        model._facts.clear()  # the callers' values were read with the parameters as they were
+        model.forget_facts()  # the callers' values were read with the parameters as they were
     return any_change
 
 

@@ -45,7 +45,7 @@ class Propagation:
         exactly the parameters those calls hand traced values."""
         if not entries:
             return
-        offered = {s.qualname: s for s in self.model._functions if s.kind == "function"}
+        offered = {s.qualname: s for s in self.model.functions() if s.kind == "function"}
         for entry in entries:
             scope = offered.get(entry.function)
             info = self.model.trace[scope] if scope is not None else None
@@ -66,7 +66,7 @@ class Propagation:
             info.static_params -= new
             info.reasons.append(entry.caller)
             info.caller = info.caller or entry.caller
-            self.model._analysis.inherit_nesting(scope, info)
+            self.model.inherit_nesting(scope, info)
 
     def defaults_never_passed(self) -> None:
         """A defaulted parameter that no call site passes keeps its Python default: static; so does
@@ -178,7 +178,7 @@ class Propagation:
     def _as_direct_call(self, call: ast.Call, scope: Scope) -> ast.Call:
         """`jax.jit(f)(x, y)` and `jax.eval_shape(f, x, y)` as the call `f(x, y)` they make."""
         func = call.func
-        if isinstance(func, ast.Call) and func.args and (wrap := self.model._analysis.wrapping_call(func, scope)):
+        if isinstance(func, ast.Call) and func.args and (wrap := self.model.wrapping_call(func, scope)):
             direct = ast.Call(func=func.args[0], args=call.args, keywords=call.keywords)
             self._transformed_calls[direct] = wrap
             return direct
@@ -198,7 +198,7 @@ class Propagation:
                     changed |= self._propagate_call(caller, caller_info, call, args, kwargs)
             if not changed:
                 break
-            self.model._sees_traced.clear()  # more functions are traced now
+            self.model.forget_what_sees_traced()  # more functions are traced now
             self.model.forget(changed)  # and callers may have read what they returned before
             pending = sorted(changed, key=lambda s: s.node.lineno) + [
                 s for s, i in list(self.model.trace.items()) if i.traced and s not in changed and _nested_in(s, changed)]

@@ -297,7 +297,7 @@ class TraceAnalysis:
             if name in self.module_classes:
                 return self.module_classes[name]
             if isinstance(base, ast.Name):
-                target = self._local_def(base.id, scope, ast.ClassDef)
+                target = self.local_def(base.id, scope, ast.ClassDef)
                 if target is not None and isinstance(target.node, ast.ClassDef):
                     found = self._module_base(target.node, target.parent, seen)
                     if found is not None:
@@ -435,7 +435,7 @@ class TraceAnalysis:
         if refs or not isinstance(expr, (ast.Name, ast.Attribute)):
             return refs
         if isinstance(expr, ast.Name):
-            cls = self._local_def(expr.id, scope, ast.ClassDef)
+            cls = self.local_def(expr.id, scope, ast.ClassDef)
             init = self._class_member(cls, "__init__") if cls is not None and cls.kind == "class" else None
             return [(init, 1)] if init is not None else []
         cls = self._instance_class(expr.value, scope)
@@ -453,7 +453,7 @@ class TraceAnalysis:
         if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
             return None
         owner = scope.lookup_scope(expr.id)
-        cls = self._local_def(value.func.id, owner, ast.ClassDef)  # type: ignore[arg-type]
+        cls = self.local_def(value.func.id, owner, ast.ClassDef)  # type: ignore[arg-type]
         return cls if cls is not None and cls.kind == "class" else None
 
     def wrapping_call(self, call: ast.Call, scope: Scope) -> Wrap | None:
@@ -480,7 +480,7 @@ class TraceAnalysis:
                 return self._assigned_refs(statement.value, scope.lookup_scope(expr.id) or scope)
             if statement is not None:
                 return [(self.scope_of[statement], 0)]
-            target = self._local_def(expr.id, scope, _FUNCTION_DEFS)
+            target = self.local_def(expr.id, scope, _FUNCTION_DEFS)
             if target is None and (owner := scope.lookup_scope(expr.id)) is not None \
                     and any(b.kind == "param" for b in owner.bindings.get(expr.id, ())):
                 # a parameter that `functools.partial(owner, name=f)` binds to a function: that function
@@ -555,7 +555,7 @@ class TraceAnalysis:
             if isinstance(value, ast.Lambda):
                 found.append((self.scope_of[value], 0))
                 continue
-            target = self._local_def(value.id, factory, _FUNCTION_DEFS) if isinstance(value, ast.Name) else None
+            target = self.local_def(value.id, factory, _FUNCTION_DEFS) if isinstance(value, ast.Name) else None
             if target is None or target.parent is not factory:
                 return []
             found.append((target, 0))
@@ -614,7 +614,7 @@ class TraceAnalysis:
 
     # -- lookups -----------------------------------------------------------------------
 
-    def _local_def(self, name: str, scope: Scope, types) -> Scope | None:
+    def local_def(self, name: str, scope: Scope, types) -> Scope | None:
         owner = scope.lookup_scope(name)
         if owner is None:
             return None
@@ -683,7 +683,7 @@ class TraceAnalysis:
             while cls is not None and cls.kind != "class":
                 cls = cls.parent
         else:
-            cls = self._local_def(base, scope, ast.ClassDef)
+            cls = self.local_def(base, scope, ast.ClassDef)
         method = self._class_member(cls, attr) if cls is not None and cls.kind == "class" else None
         if method is None:
             return []
