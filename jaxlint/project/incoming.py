@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from jaxlint.project.summary import FunctionFacts
 
@@ -121,15 +121,70 @@ NOTHING = Incoming()
 
 
 class Asked:
-    """What one module's analysis has asked of what it was told: every read goes through here."""
+    """What one module's analysis has asked of what it was told: every read goes through here, one
+    typed question per method (each kept, as `(kind, *arguments)`, for the cache's comparison)."""
 
     def __init__(self, incoming: Incoming) -> None:
         self.incoming = incoming
         self.questions: set[Question] = set()
 
-    def __call__(self, *question: str | None) -> object:
+    def _answer(self, *question: str | None) -> Any:
         self.questions.add(question)
         return self.incoming.answer(question)
+
+    def entries(self) -> tuple[Entry, ...]:
+        """Its functions that traced code elsewhere calls, and how."""
+        return self._answer("entries")
+
+    def module_classes(self) -> tuple[tuple[str, str], ...]:
+        """Other modules' classes it imports that derive from a flax/equinox module class."""
+        return self._answer("module_classes")
+
+    def module_calls(self) -> tuple[tuple[str, tuple], ...]:
+        """Other modules' calls of its module classes."""
+        return self._answer("module_calls")
+
+    def changed(self) -> tuple[tuple[str, str], ...]:
+        """State its compiled functions read that another module changes while running."""
+        return self._answer("changed")
+
+    def x64(self) -> bool:
+        """Another part of its project turns `jax_enable_x64` on."""
+        return self._answer("x64")
+
+    def jit_static_names(self) -> frozenset[str]:
+        """The names of other modules' compiled functions with static parameters."""
+        return self._answer("jit_static_names")
+
+    def key_facts(self) -> bool:
+        """Whether a function of another module it calls returns or examines keys."""
+        return self._answer("key_facts")
+
+    def given_arrays(self, qualname: str | None) -> tuple[tuple[str, ...], str]:
+        """The parameters of its function `qualname` that other modules hand JAX arrays, and where."""
+        return self._answer("given_arrays", qualname)
+
+    def returns(self, qualified: str | None) -> tuple[bool, str]:
+        """Of another module's function it calls: whether it returns a key, and its static returns."""
+        return self._answer("returns", qualified)
+
+    def key_use(self, qualified: str | None) -> tuple | None:
+        """Of another module's function it calls: its positional parameters, those it consumes as keys
+        and those it derives keys from; None when not examined."""
+        return self._answer("key_use", qualified)
+
+    def keys_taken(self, qualified: str | None) -> tuple[int, ...]:
+        """Of another module's function it calls: the positions of the parameters it uses as keys."""
+        return self._answer("keys_taken", qualified)
+
+    def compiled(self, qualified: str | None) -> tuple | None:
+        """Of another module's function it calls: its positional and static parameters, when it is
+        compiled with static ones."""
+        return self._answer("compiled", qualified)
+
+    def assigns_items(self, qualified: str | None) -> bool:
+        """Of another module's function it calls: whether it may assign items of a parameter."""
+        return self._answer("assigns_items", qualified)
 
 
 def answers_differ(questions: frozenset[Question], before: Incoming | None, after: Incoming | None) -> bool:

@@ -143,7 +143,7 @@ def _array_calls(model: Model) -> list[tuple[str, tuple[int | str, ...], int]]:
     for scope in (model.module, *model.functions()):
         calls = [(c, name) for c in scope.of_type(ast.Call)
                  if (c.args or c.keywords) and may_be_project(name := qualified_name(c.func, scope))  # type: ignore[attr-defined]
-                 and model.ask("assigns_items", name)]
+                 and model.ask.assigns_items(name)]
         if not calls:
             continue
         facts = model.facts(scope)

@@ -70,7 +70,7 @@ def call_value(interp: Interpreter, node: ast.Call, qualified: str | None, func:
                 return local  # what it returns is static whatever it is given
             return MAYBE_TRACED if traced_input and not local.traced else local
         return MAYBE_TRACED if traced_input else UNKNOWN
-    returns_key, static_returns = interp.model.ask("returns", qualified)  # of another analysed module's function
+    returns_key, static_returns = interp.model.ask.returns(qualified)  # of another analysed module's function
     if returns_key:  # a key maker
         return Value(key=("call", id(node)), jax=True, traced=TRACED_ARRAY if traced_input or interp.staging else NOT_TRACED)
     if static_returns:  # `tokens, t = other.encode(x)`: `t` a shape

@@ -49,7 +49,7 @@ class Keys:
         # flax's `init`/`apply` derive keys: in a module that imports flax, or one of another
         # module's flax modules
         self._imports_flax = any((b.qualified or "").startswith("flax.") for b in model.imports) or any(
-            base.startswith("flax.") for _, base in model.ask("module_classes"))
+            base.startswith("flax.") for _, base in model.ask.module_classes())
 
     def is_key_name(self, name: str) -> bool:
         return self._key_name.match(name) is not None
@@ -64,7 +64,7 @@ class Keys:
             text = self._text if self._text is not None else ast.unparse(self.model.tree)
             self._may_hold_keys = ("random" in text and any(_mentions_jax_random(s) for s in self.model.scopes)) or (
                 any(piece in text for piece in self._key_name_pieces)
-                and any(self._passes_key_keyword(s) for s in self.model.scopes)) or bool(self.model.ask("key_facts"))
+                and any(self._passes_key_keyword(s) for s in self.model.scopes)) or bool(self.model.ask.key_facts())
         if scope is None or not self._may_hold_keys:
             return self._may_hold_keys
         return self.model.reaches(scope, self._makes_keys)
@@ -210,7 +210,7 @@ class Keys:
                 return target.positional_params()[bound:], lambda: self._consumed_so_far[target], lambda: frozenset()
             return (target.positional_params()[bound:], lambda: self.consumed_params(target),
                     lambda: self.derived_params(target))
-        use = self.model.ask("key_use", self.model.qualified(call.func, scope)) if not refs else None
+        use = self.model.ask.key_use(self.model.qualified(call.func, scope)) if not refs else None
         if use is None:
             return None
         positional, consumed, derived = use
@@ -334,7 +334,7 @@ class Keys:
             keys = self.random_key_args(target)
             names |= {a.id for a, p in zip(call.args, positional) if isinstance(a, ast.Name) and p in keys}
         else:  # another module's function that uses the parameters at these positions as keys
-            taken = self.model.ask("keys_taken", self.model.qualified(call.func, scope))
+            taken = self.model.ask.keys_taken(self.model.qualified(call.func, scope))
             names |= {a.id for i, a in enumerate(call.args) if i in taken and isinstance(a, ast.Name)}
         return names
 

@@ -368,7 +368,7 @@ class Loops:
                 value = assign.value  # type: ignore[attr-defined]
                 if isinstance(value, ast.Call) and self.makes_jit(value):
                     names |= {last for t in assign.targets if (last := last_name(t)) is not None}  # type: ignore[attr-defined]
-        names |= self.model.ask("jit_static_names")
+        names |= self.model.ask.jit_static_names()
         return frozenset(names)
 
     @property
@@ -385,7 +385,7 @@ class Loops:
     def _jit_index(self) -> tuple[list[tuple[ast.Call, Scope]], list[tuple[ast.Call, Scope]]]:
         jits: list[tuple[ast.Call, Scope]] = []
         compiled: list[tuple[ast.Call, Scope]] = []
-        if self._text is not None and not self.model.ask("jit_static_names") and not any(
+        if self._text is not None and not self.model.ask.jit_static_names() and not any(
                 name in self._text for name in self.jit_names):
             return jits, compiled  # no jit named anywhere, and no other module's jit-compiled function called
         compiled_names = self.compiled_names
@@ -438,7 +438,7 @@ class Loops:
             return Compiled(_name(target), positional[bound:], _statics(wrap, positional))
         if refs:
             return None
-        compiled = self.model.ask("compiled", self.model.qualified(func, scope))
+        compiled = self.model.ask.compiled(self.model.qualified(func, scope))
         if compiled is not None:
             name = ast.unparse(func).rsplit(".", 1)[-1]
             positional, static = compiled

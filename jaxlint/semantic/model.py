@@ -86,10 +86,10 @@ class Model:
         self._functions = [s for s in self.scopes if s.is_function]
         self._parents = builder.parents
         self._analysis = TraceAnalysis(self.module, self.scopes, self.scope_of, self._parents, self.imports,
-                                       options.jit_decorators, dict(self.ask("module_classes")))
+                                       options.jit_decorators, dict(self.ask.module_classes()))
         self.trace: dict[Scope, TraceInfo] = self._analysis.run()
         propagation = Propagation(self)  # not kept: it refers back to the model
-        propagation.enter_from_callers(self.ask("entries"))
+        propagation.enter_from_callers(self.ask.entries())
         self._facts: dict[Scope, Facts] = {}
         self._interpreting: list[Scope] = []  # the scopes being interpreted, the innermost last
         self._readers: dict[Scope, set[Scope]] = {}  # a scope → the scopes whose interpretation read its facts
@@ -138,7 +138,7 @@ class Model:
     @property
     def x64_enabled(self) -> bool:
         """Whether x64 is on for this module's code: it, or another part of its project, turns it on."""
-        return self.enables_x64 or bool(self.ask("x64"))
+        return self.enables_x64 or self.ask.x64()
 
     @functools.cached_property
     def wide_dtypes(self) -> list[WideDtype]:

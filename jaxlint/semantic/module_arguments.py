@@ -243,7 +243,7 @@ def _incoming_sites(model: Model) -> dict[Scope, list[Site]]:
     """Other modules' calls of this module's classes, by the `__call__` they reach (inherited
     through this module's classes)."""
     found: dict[Scope, list[Site]] = {}
-    told = model.ask("module_calls")
+    told = model.ask.module_calls()
     if not told:
         return found
     classes = {s.qualname: s for s in model.scopes if s.kind == "class"}

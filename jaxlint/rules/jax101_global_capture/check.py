@@ -80,7 +80,7 @@ def _state_changed_elsewhere(model: Model, scope: Scope, reported: set[str]) -> 
     """Reads of another module's state (`config.SCALE`, `HPARAMS["lr"]` imported from `config`), or of
     this module's own globals (`LR`, which `optim.LR = ...` changes), that a module changes while the
     program runs, as the project pass found. `reported`: names this module's own changes reported."""
-    changed = dict(model.ask("changed"))
+    changed = dict(model.ask.changed())
     if not changed:
         return
     # State the function sets itself while traced (save, set, restore) is managed, not captured.

@@ -90,7 +90,7 @@ class _PassedArrays:
 
     def from_elsewhere(self, scope: Scope) -> tuple[tuple[str, ...], str]:
         """The parameters other modules' code hands JAX arrays, and where."""
-        return self.model.ask("given_arrays", scope.qualname if scope.is_function else None)
+        return self.model.ask.given_arrays(scope.qualname if scope.is_function else None)
 
     def params_given(self, scope: Scope, among: set[str] | None = None) -> set[str]:
         """The parameters (of `among`, when given) that some call hands a JAX array."""

@@ -26,7 +26,7 @@ _SHAPE_FUNCTIONS = frozenset(("len", "shape", "ndim", "size"))
 def check(model: Model) -> Iterator[Report]:
     # A jnp call passed to a static parameter needs a jit-compiled function with one.
     static_callees = any(i.static_params and "jit" in i.transforms for i in model.trace.values()) or bool(
-        model.ask("jit_static_names"))
+        model.ask.jit_static_names())
     reduction_names = SHAPE_REDUCTIONS | _imported_reductions(model)
     for scope in [model.module, *model.functions()]:
         calls = scope.of_type(ast.Call)
@@ -161,7 +161,7 @@ def _compiled_statics(model: Model, call: ast.Call, scope: Scope) -> tuple[list[
         if info.static_params and "jit" in info.transforms:
             return target.positional_params()[bound:], info.static_params
         return None
-    compiled = None if refs else model.ask("compiled", model.qualified(call.func, scope))
+    compiled = None if refs else model.ask.compiled(model.qualified(call.func, scope))
     return (list(compiled[0]), set(compiled[1])) if compiled is not None else None
 
 
