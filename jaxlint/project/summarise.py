@@ -32,7 +32,7 @@ from jaxlint.source import split_lines
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
-    from jaxlint.semantic.traced import TraceInfo
+    from jaxlint.semantic.trace_info import TraceInfo
     from jaxlint.semantic.values import Value
 
 # The last names of the `jax.random` calls that make keys: a function calling none returns no key it made.

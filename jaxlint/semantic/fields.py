@@ -24,7 +24,7 @@ from jaxlint.semantic.values import STATIC, Value
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
-    from jaxlint.semantic.traced import TraceInfo
+    from jaxlint.semantic.trace_info import TraceInfo
 
 SHAPE_TUPLE = Value(static=True, shape=True, is_tuple=True)
 # Classes whose instances JAX flattens into leaves: a field is static only where it is declared so.

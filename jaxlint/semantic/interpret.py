@@ -45,7 +45,7 @@ from jaxlint.semantic.values import (
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
-    from jaxlint.semantic.traced import TraceInfo
+    from jaxlint.semantic.trace_info import TraceInfo
 
 
 __all__ = ["Facts", "Interpreter", "KeyUse", "State", "comparison_value", "function_value", "merge"]

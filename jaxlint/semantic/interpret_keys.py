@@ -17,7 +17,7 @@ from jaxlint.semantic.values import Value
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
-    from jaxlint.semantic.traced import TraceInfo
+    from jaxlint.semantic.trace_info import TraceInfo
 
 
 class KeyTracker:

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from jaxlint.knowledge.static_arguments import SHAPE_SINKS
 from jaxlint.knowledge.transforms import TRANSFORMS
 from jaxlint.semantic.imports import last_name
-from jaxlint.semantic.traced import Wrap, with_statics
+from jaxlint.semantic.trace_info import Wrap
+from jaxlint.semantic.traced import with_statics
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model

@@ -24,12 +24,8 @@ from jaxlint.semantic.propagation import TREE_MAPS, Propagation, admitted, call_
 from jaxlint.semantic.removed_api import Reference, references
 from jaxlint.semantic.repetition import Repetition
 from jaxlint.semantic.scopes import Scope, ScopeBuilder, outer_parts
-from jaxlint.semantic.traced import (
-    ExternalEntry,
-    TraceAnalysis,
-    TraceInfo,
-    Wrap,
-)
+from jaxlint.semantic.trace_info import ExternalEntry, TraceInfo, Wrap
+from jaxlint.semantic.traced import TraceAnalysis
 from jaxlint.semantic.values import (
     STATIC,
     TRACED,

@@ -22,7 +22,7 @@ from jaxlint.semantic.values import TRACED
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
-    from jaxlint.semantic.traced import TraceInfo
+    from jaxlint.semantic.trace_info import TraceInfo
 
 STATIC_ARG, TRACED_ARG, UNKNOWN_ARG = "s", "t", "u"
 # A JAX array made where the call is (not traced there): traced once the model is compiled, which

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from jaxlint.project.summary import may_be_project
 from jaxlint.semantic.imports import last_name
 from jaxlint.semantic.module_arguments import initializer_call
-from jaxlint.semantic.traced import TraceInfo, Wrap, defaulted_params, looks_static
+from jaxlint.semantic.trace_info import TraceInfo, Wrap
+from jaxlint.semantic.traced import defaulted_params, looks_static
 from jaxlint.written import unparsed
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.interpret import Facts
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
-    from jaxlint.semantic.traced import TraceInfo
+    from jaxlint.semantic.trace_info import TraceInfo
 
 
 _SHAPE_FUNCTIONS = frozenset(("len", "shape", "ndim", "size"))
