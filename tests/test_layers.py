@@ -47,3 +47,12 @@ def test_no_analysis_or_rule_reaches_into_another_objects_privates() -> None:
                         and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
                     reached.append(f"{path.relative_to(package)}:{node.lineno}: {ast.unparse(node)}")
     assert reached == [], "\n".join(reached)
+
+
+def test_rules_see_the_semantic_analysis_through_its_api_only() -> None:
+    # the model they are handed, the scopes' types, and semantic/api.py: what lies below may move
+    graph = import_circles.import_graph(type_checking=True)
+    allowed = {"jaxlint.semantic", "jaxlint.semantic.api", "jaxlint.semantic.model", "jaxlint.semantic.scopes"}
+    below = sorted(f"{module} → {target}" for module, targets in graph.items() if module.startswith("jaxlint.rules")
+                   for target in targets if target.startswith("jaxlint.semantic") and target not in allowed)
+    assert below == [], "\n".join(below)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.removed_api import ADDED_IN, OLDER_REPLACEMENTS
 from jaxlint.rules.base import Report, snippet
-from jaxlint.semantic.removed_api import Reference
+from jaxlint.semantic.api import Reference
 
 if TYPE_CHECKING:
     from jaxlint.jax_target import JaxTarget

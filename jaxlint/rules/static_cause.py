@@ -9,7 +9,7 @@ import ast
 from typing import TYPE_CHECKING, NamedTuple
 
 from jaxlint.rules.base import function_label
-from jaxlint.semantic.static_arguments import concrete_arguments
+from jaxlint.semantic.api import concrete_arguments
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model

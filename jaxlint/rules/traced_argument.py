@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.api import is_array_annotation
 from jaxlint.rules.where_arms import NAMED_NUMBERS
-from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.api import last_name
 from jaxlint.written import unparsed
 
 if TYPE_CHECKING:

@@ -8,9 +8,9 @@ import ast
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from jaxlint.semantic.api import Origin
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
-    from jaxlint.semantic.trace_info import Origin
 
 _DEPTH = 3  # local names followed back to what they were computed from (`n = x.sum() * 2`)
 _SAID = 2  # parameters named in one message

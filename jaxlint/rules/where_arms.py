@@ -11,10 +11,10 @@ import ast
 from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.static_arguments import METHOD_SINKS, SHAPE_SINKS
-from jaxlint.semantic.imports import last_name, qualified_name
+from jaxlint.semantic.api import last_name, qualified_name
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
-    from jaxlint.semantic.interpret import Facts
+    from jaxlint.semantic.api import Facts
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 

@@ -18,10 +18,10 @@ from jaxlint.rules.jax101_global_capture.later_changes import (
     wrapped_top,
 )
 from jaxlint.rules.traced_argument import attributes_passable, passable
-from jaxlint.semantic.classes import BUILDERS
-from jaxlint.semantic.imports import last_name
-from jaxlint.semantic.module_state import (
+from jaxlint.semantic.api import (
+    BUILDERS,
     MUTATORS,
+    last_name,
     own_state_reads,
     state_changes,
     state_reads,

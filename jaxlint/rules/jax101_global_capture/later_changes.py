@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.api import RUN_AT_ONCE
 from jaxlint.rules.base import function_label
-from jaxlint.semantic.imports import last_name
-from jaxlint.semantic.liveness import SOME_BINDING, reaching_binding
-from jaxlint.semantic.module_state import (
+from jaxlint.semantic.api import (
     MUTATORS,
+    SOME_BINDING,
+    last_name,
+    reaching_binding,
 )
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules

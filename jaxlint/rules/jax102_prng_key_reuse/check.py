@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from jaxlint.rules.base import Report, function_label
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
-    from jaxlint.semantic.interpret import KeyUse
+    from jaxlint.semantic.api import KeyUse
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 

@@ -11,15 +11,12 @@ from jaxlint.rules.jax103_tracer_bool_conversion.while_carry import while_carry
 from jaxlint.rules.static_cause import static_fix
 from jaxlint.rules.traced_chain import proven, why_traced, with_chain
 from jaxlint.rules.where_arms import where_form
-from jaxlint.semantic.concrete_guards import concrete_only, shape_guarded
-from jaxlint.semantic.interpret import comparison_value
-from jaxlint.semantic.narrowing import dead_under_tracing
+from jaxlint.semantic.api import comparison_value, concrete_only, dead_under_tracing, shape_guarded
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
-    from jaxlint.semantic.interpret import Facts
+    from jaxlint.semantic.api import Facts, TraceInfo
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
-    from jaxlint.semantic.trace_info import TraceInfo
 
 
 _STATEMENT_WORD = {ast.If: "`if`", ast.While: "`while`", ast.Assert: "`assert`", ast.IfExp: "conditional expression"}

@@ -10,13 +10,10 @@ from typing import TYPE_CHECKING
 from jaxlint.knowledge.api import ARRAY_ONLY_ATTRIBUTES, CONTAINER_MAKERS, JAX_ARRAY_MODULES, is_container_param
 from jaxlint.rules.base import Report, snippet
 from jaxlint.rules.jax104_in_place_update.containers import callers_give_containers
-from jaxlint.semantic.concrete_guards import concrete_only
-from jaxlint.semantic.imports import qualified_name
-from jaxlint.semantic.interpret import Interpreter
-from jaxlint.semantic.values import TRACED_ARRAY, Value
+from jaxlint.semantic.api import TRACED_ARRAY, Interpreter, Value, concrete_only, qualified_name
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
-    from jaxlint.semantic.interpret import Facts
+    from jaxlint.semantic.api import Facts
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from jaxlint.semantic.classes import plain_assigned_value, receiver_attribute_stores
-from jaxlint.semantic.propagation import call_argument
+from jaxlint.semantic.api import call_argument, plain_assigned_value, receiver_attribute_stores
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model

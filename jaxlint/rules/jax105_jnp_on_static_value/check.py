@@ -10,14 +10,12 @@ from typing import TYPE_CHECKING
 from jaxlint.knowledge.api import SHAPE_ATTRS
 from jaxlint.knowledge.static_arguments import SHAPE_REDUCTIONS
 from jaxlint.rules.base import Report, snippet
-from jaxlint.semantic.imports import last_name
-from jaxlint.semantic.static_arguments import concrete_arguments, number_literals
+from jaxlint.semantic.api import concrete_arguments, last_name, number_literals
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
-    from jaxlint.semantic.interpret import Facts
+    from jaxlint.semantic.api import Facts, TraceInfo
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
-    from jaxlint.semantic.trace_info import TraceInfo
 
 
 _SHAPE_FUNCTIONS = frozenset(("len", "shape", "ndim", "size"))

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.api import SHAPE_ATTRS, STATIC_ATTRS
 from jaxlint.rules.base import Report, function_label
-from jaxlint.semantic.imports import qualified_name
+from jaxlint.semantic.api import qualified_name
 
 if TYPE_CHECKING:  # the model is imported where it is built, not to list the rules
-    from jaxlint.semantic.interpret import Facts
+    from jaxlint.semantic.api import Facts
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 

@@ -15,8 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, function_label, snippet
-from jaxlint.semantic.classes import BUILDERS, method_class
-from jaxlint.semantic.side_effects import SideEffect, outside_effects
+from jaxlint.semantic.api import BUILDERS, SideEffect, method_class, outside_effects
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model

@@ -15,11 +15,15 @@ from jaxlint.knowledge.static_arguments import METHOD_SINKS, SHAPE_SINKS
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.static_cause import static_fix
 from jaxlint.rules.traced_chain import proven, why_traced
-from jaxlint.semantic.concrete_guards import concrete_only, shape_guarded
-from jaxlint.semantic.differentiation import differentiated_facts, differentiated_params
-from jaxlint.semantic.imports import last_name
-from jaxlint.semantic.narrowing import dead_under_tracing
-from jaxlint.semantic.static_arguments import concrete_arguments
+from jaxlint.semantic.api import (
+    concrete_arguments,
+    concrete_only,
+    dead_under_tracing,
+    differentiated_facts,
+    differentiated_params,
+    last_name,
+    shape_guarded,
+)
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model

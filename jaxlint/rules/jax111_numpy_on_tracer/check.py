@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 from jaxlint.knowledge.numpy_functions import CONVERTING, WITH_JNP
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.traced_chain import proven, why_traced
-from jaxlint.semantic.concrete_guards import concrete_only, shape_guarded
+from jaxlint.semantic.api import concrete_only, shape_guarded
 
 if TYPE_CHECKING:
+    from jaxlint.semantic.api import Value
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
-    from jaxlint.semantic.values import Value
 
 _LAST_NAMES = frozenset(name.rsplit(".", 1)[1] for name in CONVERTING)
 

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.transforms import TRANSFORMS
 from jaxlint.rules.base import Report, function_label, snippet
-from jaxlint.semantic.concrete_guards import concrete_only
+from jaxlint.semantic.api import concrete_only
 
 if TYPE_CHECKING:
-    from jaxlint.semantic.interpret import Facts
+    from jaxlint.semantic.api import Facts
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 

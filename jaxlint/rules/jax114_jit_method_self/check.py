@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report
-from jaxlint.semantic.classes import method_class
+from jaxlint.semantic.api import method_class
 
 if TYPE_CHECKING:
     import ast

@@ -17,7 +17,7 @@ from jaxlint.rules.jax202_jit_in_loop.once import (
     owner_function,
     unkept_call,
 )
-from jaxlint.semantic.classes import method_class
+from jaxlint.semantic.api import method_class
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model

@@ -23,8 +23,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.api import KEEPING_METHODS
-from jaxlint.semantic.loop_shapes import binds, block_of
-from jaxlint.semantic.loops import body_nodes
+from jaxlint.semantic.api import binds, block_of, body_nodes
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model

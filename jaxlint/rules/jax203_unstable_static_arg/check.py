@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from jaxlint.rules.base import Report, snippet
 
 if TYPE_CHECKING:
-    from jaxlint.semantic.loops import Compiled
+    from jaxlint.semantic.api import Compiled
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from jaxlint.rules.base import Report, snippet
 from jaxlint.rules.jax205_missing_block_until_ready.made_callables import made_compiled
 from jaxlint.rules.jax205_missing_block_until_ready.timers import timed_blocks
-from jaxlint.semantic.imports import last_name
+from jaxlint.semantic.api import last_name
 from jaxlint.semantic.scopes import child_nodes
 
 if TYPE_CHECKING:

@@ -12,9 +12,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.static_arguments import SHAPE_REDUCTIONS
 from jaxlint.rules.base import Report, snippet
-from jaxlint.semantic.array_arguments import ARRAY_ONLY
-from jaxlint.semantic.imports import last_name
-from jaxlint.semantic.static_arguments import number_literals
+from jaxlint.semantic.api import ARRAY_ONLY, last_name, number_literals
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
