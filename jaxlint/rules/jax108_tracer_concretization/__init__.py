@@ -2,7 +2,11 @@
 (`float(x)`, `int(x)`, `x.item()`, `range(n)`, a shape, a slice bound); tracing raises.
 
 The rule's declarations; `check` finds it, `fix` marks the parameters that cause it static when
-they wholly do, `experiment` verifies it (JAX)."""
+they wholly do, `experiment` verifies it (JAX).
+
+Everything else of the rule, by its code: its document rules/JAX108.md, its fixtures
+fixtures/JAX108_*.py, its diagnostic snapshots tests/snapshots/diagnostics/JAX108_*.snap
+and its fixed-file snapshots tests/snapshots/fixes/JAX108_*.py."""
 
 CODE = "JAX108"
 NAME = "tracer-concretization"
