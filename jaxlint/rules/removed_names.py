@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from jaxlint.knowledge.removed_api import ADDED_IN, OLDER_REPLACEMENTS
 from jaxlint.rules.base import Report, snippet
@@ -14,6 +14,16 @@ from jaxlint.semantic.api import Reference
 if TYPE_CHECKING:
     from jaxlint.jax_target import JaxTarget
     from jaxlint.semantic.model import Model
+
+
+class RenameData(TypedDict, total=False):
+    """The fix's data (fixes/renames.py): the removed name as written, its replacement (None: none
+    the target JAX has), the name it is bound to where imported, and whether it is `lax.tie_in`."""
+
+    name: str
+    replacement: str | None
+    bound: str | None
+    tie_in: bool
 
 
 def removed_names(model: Model, code: str) -> Iterator[Report]:

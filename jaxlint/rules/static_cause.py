@@ -6,7 +6,7 @@ the one jit applies to."""
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
 from jaxlint.rules.base import function_label
 from jaxlint.semantic.api import concrete_arguments
@@ -16,11 +16,20 @@ if TYPE_CHECKING:
     from jaxlint.semantic.scopes import Scope
 
 
+class StaticArgnames(TypedDict, total=False):
+    """Fix A's data (fixes/static_argnames.py): the parameters to mark static, and the jit-compiled
+    function they belong to (its row and name)."""
+
+    params: list[str]
+    function: int
+    entry: str
+
+
 class StaticFix(NamedTuple):
     """The parameters that are the whole cause, as a message names them, and the fix's data."""
 
     named: str  # "`n`", or "`n` of `solve`, which only passes it on here,"
-    data: dict
+    data: StaticArgnames
 
 
 def static_fix(model: Model, scope: Scope, operand: ast.expr) -> StaticFix | None:
@@ -31,7 +40,8 @@ def static_fix(model: Model, scope: Scope, operand: ast.expr) -> StaticFix | Non
     entry, params = cause
     names = ", ".join(f"`{p}`" for p in params)
     through = "" if entry is scope else f" of `{function_label(entry)}`, which only passes it on here,"
-    data = {"params": params, "function": entry.node.lineno, "entry": entry.node.name}  # type: ignore[attr-defined]
+    data: StaticArgnames = {"params": params, "function": entry.node.lineno,  # type: ignore[attr-defined]
+                            "entry": entry.node.name}  # type: ignore[attr-defined]
     return StaticFix(names + through, data)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from jaxlint.rules.base import Report, function_label
 from jaxlint.rules.jax101_global_capture.later_changes import (
@@ -32,6 +32,14 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.scopes import Scope
 
 
+class FixData(TypedDict, total=False):
+    """What the fix needs: the name to pass as an argument; for `self.attr` of a method compiled with
+    its object static, the parameter and the attributes."""
+
+    name: str
+    self: str
+    attributes: list[str]
+    keeps_signature: bool  # the fix adds a keyword-only parameter: other modules' calls stay valid
 
 
 def check(model: Model) -> Iterator[Report]:

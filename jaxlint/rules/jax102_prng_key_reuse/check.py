@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from jaxlint.rules.base import Report, function_label
 
@@ -12,6 +12,16 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.api import KeyUse
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+
+
+class FixData(TypedDict, total=False):
+    """The key consumed again, whether in a loop, the row of its first use and a fresh name for the split."""
+
+    key: str
+    in_loop: bool
+    first_line: int | None
+    fresh: str
+
 
 # Tests feed one key to two code paths to compare them (jit vs eager, a library vs a reference):
 # the idiom, not a bug. The `test-files` setting says which files are tests.

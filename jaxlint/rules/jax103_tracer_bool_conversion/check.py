@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report, function_label, snippet
 from jaxlint.rules.jax103_tracer_bool_conversion.while_carry import while_carry
-from jaxlint.rules.static_cause import static_fix
+from jaxlint.rules.static_cause import StaticArgnames, static_fix
 from jaxlint.rules.traced_chain import proven, why_traced, with_chain
 from jaxlint.rules.where_arms import where_form
 from jaxlint.semantic.api import comparison_value, concrete_only, dead_under_tracing, shape_guarded
@@ -17,6 +17,15 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.api import Facts, TraceInfo
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+
+
+class FixData(StaticArgnames, total=False):
+    """Fix A (`static_argnames`, the keys it inherits) or the rewrite: which form keeps the meaning
+    (`where`: "where", "cond", "loop"), the loop's first row and its carried names."""
+
+    where: str
+    from_line: int
+    carry: list[str]
 
 
 _STATEMENT_WORD = {ast.If: "`if`", ast.While: "`while`", ast.Assert: "`assert`", ast.IfExp: "conditional expression"}

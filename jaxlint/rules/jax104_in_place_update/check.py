@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from jaxlint.knowledge.api import ARRAY_ONLY_ATTRIBUTES, CONTAINER_MAKERS, JAX_ARRAY_MODULES, is_container_param
 from jaxlint.rules.base import Report, snippet
@@ -16,6 +16,12 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.api import Facts
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+
+
+class FixData(TypedDict, total=False):
+    """The `.at[]` method the update becomes ("set", "add", ...)."""
+
+    method: str
 
 
 _AT_METHOD = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply", ast.Div: "divide", ast.Pow: "power"}

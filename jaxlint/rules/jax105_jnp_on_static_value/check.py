@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from jaxlint.knowledge.api import SHAPE_ATTRS
 from jaxlint.knowledge.static_arguments import SHAPE_REDUCTIONS
@@ -16,6 +16,14 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.api import Facts, TraceInfo
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+
+
+class FixData(TypedDict, total=False):
+    """The `jnp` function to replace, whether to unwrap it, and, for `jnp.prod(x.shape)`, which call is the product."""
+
+    function: str
+    unwrap: bool
+    product_of_shape: str
 
 
 _SHAPE_FUNCTIONS = frozenset(("len", "shape", "ndim", "size"))

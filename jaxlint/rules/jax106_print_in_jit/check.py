@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from jaxlint.knowledge.api import SHAPE_ATTRS, STATIC_ATTRS
 from jaxlint.rules.base import Report, function_label
@@ -15,6 +15,14 @@ if TYPE_CHECKING:  # the model is imported where it is built, not to list the ru
     from jaxlint.semantic.api import Facts
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+
+
+class FixData(TypedDict, total=False):
+    """Whether the printed text interpolates values, and the names the text shows."""
+
+    interpolated: bool
+    text_of: list[str]
+
 
 # Eager shard_map runs the body on per-shard values: its prints show data, on every call.
 _CONCRETE_TRACERS = frozenset(("shard_map",))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from jaxlint.knowledge.static_arguments import METHOD_SINKS, SHAPE_SINKS
 from jaxlint.rules.base import Report, function_label, snippet
-from jaxlint.rules.static_cause import static_fix
+from jaxlint.rules.static_cause import StaticArgnames, static_fix
 from jaxlint.rules.traced_chain import proven, why_traced
 from jaxlint.semantic.api import (
     concrete_arguments,
@@ -28,6 +28,10 @@ from jaxlint.semantic.api import (
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+
+
+FixData = StaticArgnames  # fix A: mark the parameters static
+
 
 _SINK_NAMES = frozenset(name.rsplit(".", 1)[1] for name in SHAPE_SINKS) | METHOD_SINKS | {"item", "tolist"}
 

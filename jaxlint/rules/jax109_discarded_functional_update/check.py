@@ -8,13 +8,22 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from jaxlint.rules.base import Report, snippet
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+
+
+class FixData(TypedDict, total=False):
+    """The value to watch (verify), the discarded expression, and the name to assign it to."""
+
+    watch: str
+    expr: str
+    base: str
+
 
 # `jax.numpy` functions called for what they do, not what they return: they write files or set
 # options, or check arguments and raise (`jnp.broadcast_shapes(a, b)` as a shape check).

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from jaxlint.knowledge.numpy_functions import CONVERTING, WITH_JNP
 from jaxlint.rules.base import Report, function_label, snippet
@@ -20,6 +20,14 @@ if TYPE_CHECKING:
     from jaxlint.semantic.api import Value
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+
+
+class FixData(TypedDict, total=False):
+    """The NumPy function's name (its `jnp` twin replaces it), or an indexing of a NumPy table."""
+
+    name: str
+    table: bool
+
 
 _LAST_NAMES = frozenset(name.rsplit(".", 1)[1] for name in CONVERTING)
 

@@ -10,12 +10,20 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from jaxlint.rules.base import Report, function_label
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
+
+
+class FixData(TypedDict, total=False):
+    """The loop's carried names, its trip count and the static parameter it runs over (None: not known)."""
+
+    carried: list[str] | None
+    iterations: int | None
+    static: str | None
 
 
 def check(model: Model) -> Iterator[Report]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from jaxlint.rules.base import Report, snippet
 from jaxlint.rules.jax202_jit_in_loop.once import (
@@ -22,6 +22,15 @@ from jaxlint.semantic.api import method_class
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+
+
+class FixData(TypedDict, total=False):
+    """The jitted callee as written, and where the hoisted jit goes (the loop's row, the name it is bound to)."""
+
+    callee: str
+    loop_row: int
+    name: str
+
 
 _FRESH_TRANSFORMS = frozenset(("grad", "vmap", "checkpoint", "jit"))
 

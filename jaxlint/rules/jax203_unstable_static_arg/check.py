@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from jaxlint.rules.base import Report, snippet
 
@@ -18,6 +18,13 @@ if TYPE_CHECKING:
     from jaxlint.semantic.api import Compiled
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+
+
+class FixData(TypedDict, total=False):
+    """The compiled callee, and whether the static argument is unhashable (verify expects a ValueError)."""
+
+    callee: str
+    unhashable: bool
 
 
 def check(model: Model) -> Iterator[Report]:

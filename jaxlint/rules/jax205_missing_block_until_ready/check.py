@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from jaxlint.rules.base import Report, snippet
 from jaxlint.rules.jax205_missing_block_until_ready.made_callables import made_compiled
@@ -20,6 +20,12 @@ from jaxlint.semantic.scopes import child_nodes
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
     from jaxlint.semantic.scopes import Scope
+
+
+# What the fix and verify need: the timed statement's row and column, or a lambda's call to wrap
+# (`lambda` is a keyword: the functional form).
+FixData = TypedDict("FixData", {"row": int, "col": int, "lambda": bool}, total=False)
+
 
 _CLOCKS = frozenset(f"time.{name}{suffix}" for name in ("time", "perf_counter", "monotonic") for suffix in ("", "_ns")) \
     | {"timeit.default_timer"}

@@ -6,10 +6,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from jaxlint.rules.base import Report
-from jaxlint.rules.removed_names import removed_names
+from jaxlint.rules.removed_names import RenameData, removed_names
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
+
+
+FixData = RenameData  # the removed name and its replacement
 
 
 def check(model: Model) -> Iterator[Report]:

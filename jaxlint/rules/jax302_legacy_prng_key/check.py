@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from jaxlint.rules.base import Report, snippet
 
 if TYPE_CHECKING:
     from jaxlint.semantic.model import Model
+
+
+class FixData(TypedDict, total=False):
+    """The typed-key maker that replaces the legacy one."""
+
+    replacement: str
 
 
 def check(model: Model) -> Iterator[Report]:
