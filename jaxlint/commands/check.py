@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TextIO
 
 from jaxlint.commands.fixable import only_fixable
-from jaxlint.config import ConfigError, Settings
+from jaxlint.config import Settings
 from jaxlint.diagnostics import Finding
 from jaxlint.discovery import discover
 from jaxlint.engine import ProjectStats, check_paths
@@ -71,11 +71,7 @@ def _run(stdin_name: str | None, options: CheckOptions, settings: Settings, code
         files = [stdin_name]
         results = _check_files(files, options, settings, codes, {stdin_name: stdin})
     else:
-        try:
-            found = discover(options.paths or ["."], settings, options.force_exclude)
-        except ConfigError as exc:
-            print(f"jaxlint: error: {exc}", file=sys.stderr)
-            return ExitStatus.ERROR
+        found = discover(options.paths or ["."], settings, options.force_exclude)  # a bad path is an error line
         files, unreadable = found.files, found.errors
         for warning in found.warnings if not options.quiet else ():
             print(f"jaxlint: warning: {warning}", file=sys.stderr)
@@ -195,10 +191,8 @@ def _report(findings: list[Finding], options: CheckOptions, report: TextIO, erro
     from jaxlint.rules import catalog
 
     text = render(options.output_format, findings, list(catalog()), color=_colored(options, report),
-                  statistics=options.statistics, unsafe_fixes=options.unsafe_fixes, errors=errors)
-    if options.quiet and options.output_format == "text":
-        kept = [line for line in text.splitlines() if not line.startswith(("Found ", "All checks", "No findings"))]
-        text = "\n".join(kept).rstrip("\n")
+                  statistics=options.statistics, unsafe_fixes=options.unsafe_fixes, errors=errors,
+                  summary=not options.quiet)
     if text:
         report.write(text if text.endswith("\n") else text + "\n")
 

@@ -17,10 +17,11 @@ FORMATS = ("text", "json", "json-lines", "github", "sarif", "junit", "gitlab")
 
 def render(fmt: str, findings: list[Finding], rules: list[RuleInfo], *, color: bool = False,
            statistics: bool = False, unsafe_fixes: bool = False, judgements: list[Judgement] | None = None,
-           errors: int = 0) -> str:
+           errors: int = 0, summary: bool = True) -> str:
     """Whole report as a string (the caller writes it to stdout). findings are already sorted;
     `judgements`, one per finding, are verify's verdicts (the github, sarif and junit formats);
-    `errors`: how many paths or files could not be checked (said on stderr; the text summary counts them).
+    `errors`: how many paths or files could not be checked (said on stderr; the text summary counts them);
+    `summary`: the text formats' last line ("Found 3 findings ...", "All checks passed!"), which -q leaves out.
 
     Raises ValueError for an unknown format, or for `statistics` with a format other than
     text, json and json-lines (as ruff does).
@@ -30,11 +31,11 @@ def render(fmt: str, findings: list[Finding], rules: list[RuleInfo], *, color: b
     if statistics:
         from jaxlint.output import statistics as stats
 
-        return stats.render(fmt, findings, color=color, unsafe_fixes=unsafe_fixes, errors=errors)
+        return stats.render(fmt, findings, color=color, unsafe_fixes=unsafe_fixes, errors=errors, with_summary=summary)
     if fmt == "text":
         from jaxlint.output import text
 
-        return text.render(findings, color=color, unsafe_fixes=unsafe_fixes, errors=errors)
+        return text.render(findings, color=color, unsafe_fixes=unsafe_fixes, errors=errors, with_summary=summary)
     if fmt in ("json", "json-lines"):
         from jaxlint.output import json_format
 

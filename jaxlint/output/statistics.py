@@ -26,10 +26,12 @@ class RuleCount:
     hidden_count: int  # fixed only with --unsafe-fixes
 
 
-def render(fmt: str, findings: list[Finding], *, color: bool, unsafe_fixes: bool, errors: int = 0) -> str:
+def render(fmt: str, findings: list[Finding], *, color: bool, unsafe_fixes: bool, errors: int = 0,
+           with_summary: bool = True) -> str:
     counts = count(findings, unsafe_fixes)
     if fmt == "text":
-        return as_text(counts, findings, color=color, unsafe_fixes=unsafe_fixes, errors=errors)
+        return as_text(counts, findings, color=color, unsafe_fixes=unsafe_fixes, errors=errors,
+                       with_summary=with_summary)
     if fmt in ("json", "json-lines"):
         objects = [as_object(c) for c in counts]
         if fmt == "json-lines":
@@ -53,7 +55,7 @@ def as_object(rule: RuleCount) -> dict[str, Any]:
 
 
 def as_text(counts: list[RuleCount], findings: list[Finding], *, color: bool, unsafe_fixes: bool,
-            errors: int = 0) -> str:
+            errors: int = 0, with_summary: bool = True) -> str:
     paint = Painter(color)
     count_width = max((len(str(c.count)) for c in counts), default=1)
     code_width = max((len(c.code) for c in counts), default=1)
@@ -62,6 +64,7 @@ def as_text(counts: list[RuleCount], findings: list[Finding], *, color: bool, un
         mark = "[*]" if rule.fixable_count else "[-]" if rule.hidden_count else "[ ]"
         lines.append(f"{rule.count:>{count_width}}\t{paint(f'{rule.code:<{code_width}}', '1;31')}\t"
                      f"{paint(mark, '36')} {rule.name}")
-    lines.append(summary(findings, unsafe_fixes, errors))
-    return "\n".join(lines) + "\n"
+    if with_summary:
+        lines.append(summary(findings, unsafe_fixes, errors))
+    return "\n".join(lines) + "\n" if lines else ""
 

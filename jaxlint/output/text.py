@@ -34,15 +34,19 @@ class Painter:
         return f"\x1b[{style}m{text}\x1b[0m" if self.color and text else text
 
 
-def render(findings: list[Finding], *, color: bool, unsafe_fixes: bool, errors: int = 0) -> str:
+def render(findings: list[Finding], *, color: bool, unsafe_fixes: bool, errors: int = 0,
+           with_summary: bool = True) -> str:
     paint = Painter(color)
     lines: list[str] = []
     for finding in findings:
         lines.append(header(finding, paint, unsafe_fixes))
         lines.extend(frame(finding, paint))
         lines.append("")
-    lines.append(summary(findings, unsafe_fixes, errors))
-    return "\n".join(lines) + "\n"
+    if with_summary:
+        lines.append(summary(findings, unsafe_fixes, errors))
+    elif lines:
+        lines.pop()  # the blank line after the last finding
+    return "\n".join(lines) + "\n" if lines else ""
 
 
 def marker(finding: Finding, unsafe_fixes: bool) -> str:

@@ -236,18 +236,32 @@ def initialized(ls: JaxlintServer, params: types.InitializedParams) -> None:
     ls.log(f"jaxlint {__version__} language server in {os.getcwd()}")
 
 
+_NOTEBOOK_NOTICES = (types.DidOpenNotebookDocumentParams, types.DidChangeNotebookDocumentParams)
+
+
+def _linted_uri(params: types.DidOpenTextDocumentParams | types.DidChangeTextDocumentParams
+                | types.DidOpenNotebookDocumentParams | types.DidChangeNotebookDocumentParams) -> str:
+    """What a notice about a document makes linted: the text document, or the notebook (whole, its cells with it)."""
+    return params.notebook_document.uri if isinstance(params, _NOTEBOOK_NOTICES) else params.text_document.uri
+
+
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-def did_open(ls: JaxlintServer, params: types.DidOpenTextDocumentParams) -> None:
-    ls.opened(params.text_document.uri)
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+def did_open(ls: JaxlintServer, params: types.DidOpenTextDocumentParams | types.DidOpenNotebookDocumentParams) -> None:
+    ls.opened(_linted_uri(params))
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-def did_change(ls: JaxlintServer, params: types.DidChangeTextDocumentParams) -> None:
-    ls.scheduler.request(params.text_document.uri, DEBOUNCE_S)
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+def did_change(ls: JaxlintServer,
+               params: types.DidChangeTextDocumentParams | types.DidChangeNotebookDocumentParams) -> None:
+    ls.scheduler.request(_linted_uri(params), DEBOUNCE_S)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
-def did_save(ls: JaxlintServer, params: types.DidSaveTextDocumentParams) -> None:
+@server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
+def did_save(ls: JaxlintServer,
+             params: types.DidSaveTextDocumentParams | types.DidSaveNotebookDocumentParams) -> None:
     # The file on disk changed: the buffers whose findings depend on it are the other open ones too.
     ls.relint_all()
 
@@ -255,21 +269,6 @@ def did_save(ls: JaxlintServer, params: types.DidSaveTextDocumentParams) -> None
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: JaxlintServer, params: types.DidCloseTextDocumentParams) -> None:
     ls.closed(params.text_document.uri, [params.text_document.uri])
-
-
-@server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
-def did_open_notebook(ls: JaxlintServer, params: types.DidOpenNotebookDocumentParams) -> None:
-    ls.opened(params.notebook_document.uri)
-
-
-@server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
-def did_change_notebook(ls: JaxlintServer, params: types.DidChangeNotebookDocumentParams) -> None:
-    ls.scheduler.request(params.notebook_document.uri, DEBOUNCE_S)
-
-
-@server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
-def did_save_notebook(ls: JaxlintServer, params: types.DidSaveNotebookDocumentParams) -> None:
-    ls.relint_all()
 
 
 @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)

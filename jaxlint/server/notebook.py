@@ -35,10 +35,9 @@ def cell_uri(notebook: types.NotebookDocument, finding: Finding) -> str:
 
 def cell_lint(lint: BufferLint, notebook: types.NotebookDocument, uri: str, workspace: Workspace) -> BufferLint | None:
     """The notebook's lint seen from one cell: that cell's text and version, its findings and
-    suppressed findings. Their fixes keep only what edits this cell alone (an edit in another cell
-    would need a change to that cell's document too)."""
-    numbers = [i for i, cell in enumerate(notebook.cells, start=1) if cell.document == uri]
-    if not numbers:
+    suppressed findings (their fixes as built on the whole notebook: `in_cell` keeps those a cell
+    can offer). None for a uri that is no cell of the notebook."""
+    if not any(cell.document == uri for cell in notebook.cells):
         return None
     document = workspace.get_text_document(uri)
 
