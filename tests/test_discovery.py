@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_cli import SNIPPET, _env, assert_usage_error, files, jaxlint, lint, write
+from tests.test_writes import without_privileges
 
 
 class TestIgnoreFiles:
@@ -70,9 +71,7 @@ class TestExplicitPaths:
 
 def _as_a_user(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     """`python -m jaxlint ARGS`, obeying file permissions even when the tests run as root."""
-    argv = [sys.executable, "-m", "jaxlint", *args]
-    if os.geteuid() == 0:
-        argv = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", *argv]
+    argv = [*without_privileges(), sys.executable, "-m", "jaxlint", *args]
     return subprocess.run(argv, cwd=cwd, capture_output=True, text=True, env=_env(), timeout=60, check=False)
 
 

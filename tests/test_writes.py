@@ -22,7 +22,7 @@ GOOD = "import jax.numpy as jnp\n\nx = jnp.zeros(3)\nx = x.at[0].set(1.0)\n"
 NOBODY = 65534
 
 
-def _without_privileges() -> list[str]:
+def without_privileges() -> list[str]:
     """The command prefix that makes permissions bind for this process, or [] when they already do."""
     if os.geteuid() != 0:
         return []
@@ -35,7 +35,7 @@ def _without_privileges() -> list[str]:
 
 
 def jaxlint(*args: str, cwd: Path, unprivileged: bool = False) -> subprocess.CompletedProcess:
-    prefix = _without_privileges() if unprivileged else []
+    prefix = without_privileges() if unprivileged else []
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([*prefix, sys.executable, "-m", "jaxlint", "check", "--no-cache", *args],
                           capture_output=True, text=True, cwd=cwd, env=env, timeout=120, check=False)
