@@ -73,7 +73,9 @@ class Propagation:
         """A defaulted parameter that no call site passes keeps its Python default: static; so does
         one that every call site hands a Python literal as it is (not through `jax.jit`)."""
         calls = None
-        filtered_changed: set[Scope] = set()  # their callers' facts were read to tell what they pass
+        # facts that read these scopes' parameters as traced may exist already (their callers' facts were
+        # read to tell what they pass; a flax module's apply asked for them): forgotten, whichever they are
+        changed: set[Scope] = set()
         for scope, info in list(self.model.trace.items()):  # resolving call sites may add entries
             if not info.all_params_traced or isinstance(scope.node, ast.Lambda):
                 continue
@@ -99,13 +101,12 @@ class Propagation:
                 if param in defaulted and eager or given and (as_python or info.filtered and literals):
                     info.traced_params.discard(param)
                     info.static_params.add(param)
-                    if info.filtered:
-                        filtered_changed.add(scope)
+                    changed.add(scope)
                 elif info.filtered and not any(self._passes_array(a, where) for a, _, where in given):
                     info.traced_params.discard(param)  # only arrays are traced: no caller is known to pass one
-                    filtered_changed.add(scope)
-        if filtered_changed:
-            self.model.forget(filtered_changed)
+                    changed.add(scope)
+        if changed:
+            self.model.forget(changed)
 
 
     def _passes_python_value(self, site: ast.Call, where: Scope, argument: ast.expr) -> bool:
